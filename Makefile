@@ -1,0 +1,55 @@
+# Rikscore: the two commands a newcomer needs are `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+DEVSTAMP := $(VENV)/.installed-dev
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run test bench lint format messages clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	touch $@
+
+$(DEVSTAMP): $(STAMP)
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+# Install, migrate, load demo data into an empty database, serve on :8000.
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo --if-empty
+	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+# Chromium for the browser test comes from Debian when it is missing.
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "chromium missing: sudo apt-get install chromium" >&2; \
+	fi
+
+test: $(DEVSTAMP) $(CHROMIUM)
+	$(PY) -m pytest
+
+bench: $(DEVSTAMP)
+	$(PY) -m bench
+
+lint: $(DEVSTAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(DEVSTAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+# Regenerate and compile translations (needs GNU gettext).
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l nl -l en --ignore=.venv --ignore=tests
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) db.sqlite3

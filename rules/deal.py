@@ -1,0 +1,44 @@
+"""The typed deal: what validation produces from a deal record and settlement reads.
+
+Identity-free: players are the names (or any strings) the record used.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rules.contracts import Contract
+from rules.schedules import Sanction, Schedule
+from rules.types import Jury, Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    contract: Contract
+    declarer: str | None = None
+    partner: str | None = None
+    tricks: int | None = None
+    trump: Suit | None = None
+    jury: Jury | None = None
+    tricks_by_player: Mapping[str, int] | None = None
+    queen_of_spades: str | None = None
+    last_trick: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionEntry:
+    sanction: Sanction
+    player: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    schedule: Schedule
+    players: tuple[str, ...]
+    plays: tuple[Play, ...]
+    sanctions: tuple[SanctionEntry, ...] = ()
+    solo_made: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def thrown_in(self) -> bool:
+        return not self.plays

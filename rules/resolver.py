@@ -1,0 +1,32 @@
+"""Find a schedule by code: a preset, else a house-rule set in the database.
+
+Presets need no database, so ``score_deal`` works on a fresh, unmigrated one.
+"""
+
+from rules.presets import get_preset
+from rules.schedules import Schedule
+
+
+def resolve_schedule(code: str) -> Schedule | None:
+    preset = get_preset(code)
+    if preset is not None:
+        return preset
+    from django.db import DatabaseError
+
+    from rules.models import HouseRuleSet
+
+    try:
+        rule_set = HouseRuleSet.objects.filter(slug=code).first()
+    except DatabaseError:
+        return None
+    return rule_set.schedule() if rule_set else None
+
+
+def schedule_choices() -> list[tuple[str, str]]:
+    """Presets then house-rule sets, for forms."""
+    from rules.models import HouseRuleSet
+    from rules.presets import PRESETS
+
+    choices = [(code, get_preset(code).name) for code in PRESETS]
+    choices += [(r.slug, r.name) for r in HouseRuleSet.objects.all()]
+    return choices

@@ -1,0 +1,71 @@
+"""Random *valid* deal records for a schedule: for demo data, benchmarks and
+property tests (one generator serves all three). Pure: no database.
+"""
+
+import random
+
+from rules.schedules import Schedule
+from rules.types import AllPassGame
+
+SUITS = ("hearts", "diamonds", "clubs", "spades")
+
+
+def random_play(contract, declarer, players, rng: random.Random) -> dict:
+    play: dict = {"contract": contract.code}
+    if contract.is_all_pass:
+        if contract.all_pass_game is AllPassGame.QUEEN_AND_LAST:
+            play["queen_of_spades"] = rng.choice(players)
+            play["last_trick"] = rng.choice(players)
+        else:
+            cuts = sorted(rng.randint(0, 13) for _ in range(3))
+            counts = [a - b for a, b in zip([*cuts, 13], [0, *cuts], strict=True)]
+            play["tricks_by_player"] = dict(zip(players, counts, strict=True))
+        return play
+    play["declarer"] = declarer
+    if contract.has_partner:
+        play["partner"] = rng.choice([p for p in players if p != declarer])
+    lo = max(0, contract.target - 3)
+    play["tricks"] = rng.choice([rng.randint(lo, 13), rng.randint(0, 13)])
+    if contract.trump is not None:
+        play["trump"] = contract.trump.value
+    elif rng.random() < 0.3:
+        play["trump"] = rng.choice(SUITS)
+    if contract.jury or contract.solo_limit:
+        play["jury"] = "approved"
+    return play
+
+
+def random_record(
+    schedule: Schedule, rng: random.Random, players: list[str] | None = None
+) -> dict:
+    """One valid deal record: a single contract, simultaneous plays, an
+    all-pass game or a throw-in, sometimes with a sanction."""
+    players = players or ["Anna", "Bert", "Cor", "Dirk"]
+    contracts = schedule.enabled_contracts()
+    contract = rng.choice(contracts)
+    plays = []
+    if rng.random() < 0.02:
+        pass  # everybody passed, thrown in
+    elif contract.simultaneous and rng.random() < 0.5:
+        group = [c for c in contracts if c.group == contract.group]
+        declarers = rng.sample(players, rng.randint(2, 3))
+        plays = [random_play(rng.choice(group), d, players, rng) for d in declarers]
+        total = sum(p["tricks"] for p in plays)
+        if total > 13:
+            for p in plays:
+                p["tricks"] = min(p["tricks"], 13 // len(plays))
+    else:
+        plays = [random_play(contract, rng.choice(players), players, rng)]
+    record: dict = {"rules": schedule.code, "players": players, "plays": plays}
+    if rng.random() < 0.05:
+        record["sanctions"] = [random_sanction(schedule, players, rng)]
+    return record
+
+
+def random_sanction(schedule: Schedule, players, rng: random.Random) -> dict:
+    sanction = rng.choice(list(schedule.sanctions.values()))
+    entry = {"code": sanction.code, "player": rng.choice(players)}
+    if sanction.variable:
+        top = (sanction.maximum or 30) // 3
+        entry["points"] = 3 * rng.randint(1, top)
+    return entry

@@ -1,0 +1,59 @@
+"""``score_deal``: one deal record on stdin, its scores or its errors on stdout.
+
+Exit 0 when scored, 2 when rejected (deal-record.md). Never prints a
+traceback: an internal failure is reported as JSON with code ``internal``.
+"""
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand
+from django.utils import translation
+
+from rules.resolver import resolve_schedule
+from rules.validation import validate_record
+from scoring.settlement import settle
+
+
+def score_record(record) -> tuple[int, dict]:
+    """(exit code, output object) for one parsed deal record."""
+    result = validate_record(record, resolve_schedule)
+    if not result.ok:
+        return 2, {"errors": [v.as_dict() for v in result.violations]}
+    return 0, settle(result.deal).as_dict()
+
+
+def score_text(text: str) -> tuple[int, dict]:
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError):
+        record = None
+        message = "stdin is not one JSON object."
+    else:
+        message = "A deal record must be one JSON object."
+    if not isinstance(record, dict):
+        return 2, {"errors": [{"code": "bad_json", "field": "", "message": message}]}
+    return score_record(record)
+
+
+class Command(BaseCommand):
+    help = "Score one deal record read from stdin (JSON); prints JSON."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--language", default="en", help="messages: en or nl")
+
+    def execute(self, *args, **options):
+        """Bypass system checks and stdout wrapping: the output is pure JSON."""
+        return self.handle(*args, **options)
+
+    def handle(self, *args, **options) -> None:
+        try:
+            text = sys.stdin.read() if not sys.stdin.closed else ""
+            with translation.override(options.get("language") or "en"):
+                code, out = score_text(text)
+        except Exception as exc:  # last line of defence: never a traceback
+            code = 2
+            out = {"errors": [{"code": "internal", "field": "", "message": str(exc)}]}
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+        sys.exit(code)

@@ -1,0 +1,138 @@
+"""Zero-sum settlement of one validated deal. Pure: no database.
+
+Terms (rulesets.md): T = tricks of the declaring side; *over* = T − target when
+made, *under* = target − T when failed; X (made) or Y (failed) is what each
+opponent pays or receives. Each simultaneous declarer settles on their own
+against the other three, co-declarers included; the deal is the sum.
+A sum other than zero is an internal error (``ZeroSumError``), never a user
+message.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rules.contracts import FIXED_KINDS, Contract
+from rules.deal import Deal, Play, SanctionEntry
+from rules.types import AllPassGame, Kind, LossMode, Payment
+
+
+class ZeroSumError(AssertionError):
+    """A settlement whose scores do not sum to zero: a bug, fail loudly."""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One component of a deal's score: a play or a sanction."""
+
+    code: str
+    made: bool | None
+    deltas: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    scores: Mapping[str, int]
+    lines: tuple[Line, ...]
+
+    def as_dict(self) -> dict:
+        return {
+            "scores": dict(self.scores),
+            "lines": [
+                {"code": ln.code, "made": ln.made, "scores": dict(ln.deltas)}
+                for ln in self.lines
+            ],
+        }
+
+
+def stepped_amount(contract: Contract, tricks: int) -> int:
+    """X when made (with the 13-trick bonus), Y when failed."""
+    if contract.made(tricks):
+        bonus = contract.bonus13 if tricks == 13 else 0
+        return contract.base + contract.step * (tricks - contract.target) + bonus
+    return contract.base + contract.step * (contract.target - tricks)
+
+
+def one_against_three(players, declarer: str, per_opponent: int) -> dict[str, int]:
+    """Declarer receives ``per_opponent`` from each of the other three."""
+    deltas = {p: -per_opponent for p in players}
+    deltas[declarer] = 3 * per_opponent
+    return deltas
+
+
+def settle_team(play: Play, players) -> dict[str, int]:
+    c, t = play.contract, play.tricks
+    amount = stepped_amount(c, t)
+    pair = (play.declarer, play.partner)
+    if c.made(t):
+        return {p: amount if p in pair else -amount for p in players}
+    if c.loss_mode is LossMode.BOTH:
+        return {p: -amount if p in pair else amount for p in players}
+    deltas = {p: amount for p in players}
+    deltas[play.declarer] = -2 * amount
+    deltas[play.partner] = 0
+    return deltas
+
+
+def settle_solo(play: Play, players) -> dict[str, int]:
+    c, t = play.contract, play.tricks
+    sign = 1 if c.made(t) else -1
+    amount = c.value if c.kind in FIXED_KINDS else stepped_amount(c, t)
+    return one_against_three(players, play.declarer, sign * amount)
+
+
+def all_pass_losers(play: Play, players) -> set[str]:
+    c = play.contract
+    if c.all_pass_game is AllPassGame.QUEEN_AND_LAST:
+        return {play.queen_of_spades, play.last_trick}
+    tricks = play.tricks_by_player
+    return {p for p in players if tricks[p] not in c.winning_tricks}
+
+
+def settle_all_pass(play: Play, players) -> dict[str, int]:
+    """Pot (pagat) or each-to-each (nl); nothing when all win or all lose."""
+    unit = play.contract.unit
+    losers = all_pass_losers(play, players)
+    winners = [p for p in players if p not in losers]
+    if not losers or not winners:
+        return dict.fromkeys(players, 0)
+    if play.contract.payment is Payment.POT:
+        pot = unit * max(len(winners), len(losers))
+        win, lose = pot // len(winners), pot // len(losers)
+    else:
+        win, lose = unit * len(losers), unit * len(winners)
+    return {p: -lose if p in losers else win for p in players}
+
+
+def settle_sanction(entry: SanctionEntry, players) -> dict[str, int]:
+    """The offender pays; the other three receive a third each."""
+    share = entry.points // 3
+    return one_against_three(players, entry.player, -share)
+
+
+SETTLERS = {
+    Kind.TEAM: settle_team,
+    Kind.SOLO: settle_solo,
+    Kind.FIXED_SOLO: settle_solo,
+    Kind.MISERE: settle_solo,
+    Kind.PIEK: settle_solo,
+    Kind.ALL_PASS: settle_all_pass,
+}
+
+
+def settle(deal: Deal) -> Settlement:
+    """Integer scores per player for a valid deal, sanctions included."""
+    players = deal.players
+    scores = dict.fromkeys(players, 0)
+    lines = []
+    for play in deal.plays:
+        deltas = SETTLERS[play.contract.kind](play, players)
+        made = None if play.contract.is_all_pass else play.contract.made(play.tricks)
+        lines.append(Line(play.contract.code, made, deltas))
+    for entry in deal.sanctions:
+        lines.append(Line(entry.sanction.code, None, settle_sanction(entry, players)))
+    for line in lines:
+        if sum(line.deltas.values()) != 0:
+            raise ZeroSumError(f"{line.code} does not sum to zero: {line.deltas}")
+        for p, d in line.deltas.items():
+            scores[p] += d
+    return Settlement(scores, tuple(lines))
