@@ -97,7 +97,9 @@ def _check_contract_value(where, key, value, allowed) -> list[tuple[str, str]]:
         return [(where, str(_("Must be a whole number from 0 to 10000.")))]
     if key in FLAG_KEYS and not isinstance(value, bool):
         return [(where, str(_("Must be true or false.")))]
-    if key == "loss_mode" and value not in {m.value for m in LossMode}:
+    if key == "loss_mode" and (
+        not isinstance(value, str) or value not in {m.value for m in LossMode}
+    ):
         return [(where, str(_("Must be “both” or “declarer”.")))]
     return []
 

@@ -36,6 +36,31 @@ def score_text(text: str) -> tuple[int, dict]:
     return score_record(record)
 
 
+def read_stdin() -> str:
+    """All of stdin as text; bytes that are not UTF-8 make it unparsable JSON."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        return ""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:
+        return stream.read()
+    try:
+        return raw.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return ""  # scored as bad_json
+
+
+def dump(out: dict) -> str:
+    """JSON for stdout; ASCII escapes when the text (a lone surrogate echoed
+    from the input, say) cannot be encoded for stdout."""
+    text = json.dumps(out, ensure_ascii=False)
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeError, LookupError):
+        text = json.dumps(out)
+    return text
+
+
 class Command(BaseCommand):
     help = "Score one deal record read from stdin (JSON); prints JSON."
 
@@ -48,12 +73,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         try:
-            text = sys.stdin.read() if not sys.stdin.closed else ""
+            text = read_stdin()
             with translation.override(options.get("language") or "en"):
                 code, out = score_text(text)
         except Exception as exc:  # last line of defence: never a traceback
             code = 2
             out = {"errors": [{"code": "internal", "field": "", "message": str(exc)}]}
-        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        sys.stdout.write(dump(out) + "\n")
         sys.stdout.flush()
         sys.exit(code)

@@ -1,13 +1,56 @@
-"""Demo data (first version: nothing to load beyond the presets)."""
+"""``load_demo``: the demo tournament ``demo`` (22 players, 3 rounds of 8 deals, nl).
 
+Two tables of five, a realistic mix of contracts, and on purpose: a misère
+with two declarers, an all-pass game and a sanction. Also a TD login
+``td`` / ``rikken`` for trying the TD screens.
+"""
+
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournaments.demo import generate_event
+from tournaments.models import Tournament, TournamentRole
+
+SPECIAL = {
+    (1, 1): {
+        2: {"plays": [{"contract": "misere", "declarer": "@0", "tricks": 0},
+                      {"contract": "misere", "declarer": "@2", "tricks": 1}]},
+        5: {"plays": [{"contract": "schoppen-mie", "queen_of_spades": "@1",
+                       "last_trick": "@3"}]},
+        7: {"plays": [{"contract": "rik", "declarer": "@0", "partner": "@1",
+                       "tricks": 9}],
+            "sanctions": [{"code": "penalty", "player": "@2", "points": 6}]},
+    },
+    (2, 2): {3: {"plays": [{"contract": "een-of-vijf",
+                            "tricks_by_player": {"@0": 1, "@1": 5, "@2": 4,
+                                                 "@3": 3}}]}},
+}  # fmt: skip
 
 
 class Command(BaseCommand):
-    help = "Load demo data."
+    help = "Load the demo tournament (slug demo)."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--if-empty", action="store_true")
+        parser.add_argument(
+            "--if-empty", action="store_true", help="only when no tournament exists"
+        )
 
+    @transaction.atomic
     def handle(self, *args, **options) -> None:
-        self.stdout.write("Presets need no demo data yet.")
+        if options["if_empty"] and Tournament.objects.exists():
+            self.stdout.write("Database not empty: demo not loaded.")
+            return
+        Tournament.objects.filter(slug="demo").delete()
+        tournament = generate_event("demo", 22, 3, 8, rules="nl", seed=2026,
+                                    special=SPECIAL)  # fmt: skip
+        tournament.name = "Demo: Rikdag Geertruidenberg"
+        tournament.save(update_fields=["name"])
+        user_model = get_user_model()
+        td = user_model.objects.filter(username="td").first()
+        if td is None:
+            td = user_model.objects.create_user("td", password="rikken")
+        TournamentRole.objects.get_or_create(
+            tournament=tournament, user=td, role=TournamentRole.Role.TD
+        )
+        self.stdout.write(self.style.SUCCESS("Demo tournament 'demo' loaded."))

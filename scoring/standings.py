@@ -1,0 +1,159 @@
+"""Standings from table-round results. Pure: does not interact with the database.
+
+Input: one ``SeatResult`` per player per table-round. Output: ranked rows.
+The primary key is total points, or placement points (e.g. 4-3-2-1 by rank at
+the table); then a configurable tie-break chain of metrics, each with a key,
+a name and a direction. Equal on every key means a shared rank.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
+
+DEFAULT_PLACEMENT = (4, 3, 2, 1, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    player: int
+    round: int
+    table: int  # any id unique per table-round
+    points: int
+    deals_played: int = 0
+    declared_made: int = 0
+    sanction_points: int = 0
+
+
+@dataclass
+class Row:
+    player: int
+    rank: int = 0
+    points: float = 0
+    raw_points: int = 0
+    placement: float = 0
+    rounds_won: int = 0
+    best_round: int | None = None
+    declared_made: int = 0
+    sanction_points: int = 0
+    deals_played: int = 0
+    h2h: int = 0
+    by_round: dict[int, int] = field(default_factory=dict)
+
+    def value(self, key: str):
+        return getattr(self, key)
+
+
+@dataclass(frozen=True)
+class Metric:
+    key: str
+    name: str
+    abbr: str
+    higher_is_better: bool = True
+
+
+METRICS = {
+    m.key: m
+    for m in (
+        Metric("points", _("Total points"), _("Pts")),
+        Metric("placement", _("Placement points"), _("PP")),
+        Metric("rounds_won", _("Rounds won at the table"), _("Won")),
+        Metric("best_round", _("Best single round"), _("Best")),
+        Metric("declared_made", _("Deals made as declarer"), _("Made")),
+        Metric("sanction_points", _("Fewest sanction points"), _("Sanct."), False),
+        Metric("h2h", _("Head-to-head"), _("H2H")),
+    )
+}
+DEFAULT_TIEBREAKS = (
+    "rounds_won", "best_round", "declared_made", "sanction_points", "h2h",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Options:
+    method: str = "points"  # or "placement"
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS
+    placement_points: Sequence[int] = DEFAULT_PLACEMENT
+    normalise_to: int | None = None  # deals per player when normalising 5-tables
+
+
+def placement_by_table(results: Iterable[SeatResult], points: Sequence[int]):
+    """Placement points per (player, round): ties share the better place."""
+    tables: dict[int, list[SeatResult]] = defaultdict(list)
+    for r in results:
+        tables[r.table].append(r)
+    out: dict[tuple[int, int], tuple[int, bool]] = {}
+    for seats in tables.values():
+        for r in seats:
+            better = sum(1 for o in seats if o.points > r.points)
+            award = points[better] if better < len(points) else 0
+            out[(r.player, r.round)] = (award, better == 0)
+    return out
+
+
+def compute(
+    results: Sequence[SeatResult], players: Iterable[int], options: Options = Options()
+) -> list[Row]:
+    """Ranked standings rows for ``players`` (players without results score 0)."""
+    rows = {p: Row(p) for p in players}
+    places = placement_by_table(results, options.placement_points)
+    for r in results:
+        row = rows.setdefault(r.player, Row(r.player))
+        row.raw_points += r.points
+        row.by_round[r.round] = row.by_round.get(r.round, 0) + r.points
+        row.deals_played += r.deals_played
+        row.declared_made += r.declared_made
+        row.sanction_points += r.sanction_points
+        award, won = places[(r.player, r.round)]
+        row.placement += award
+        row.rounds_won += won
+    for row in rows.values():
+        row.best_round = max(row.by_round.values(), default=0)
+        row.points = _normalised(row, options.normalise_to)
+    keys = ["placement" if options.method == "placement" else "points"]
+    keys += [k for k in options.tiebreaks if k in METRICS and k not in keys]
+    if "h2h" in keys:
+        _head_to_head(rows, results, keys[: keys.index("h2h")])
+    ordered = sorted(rows.values(), key=lambda r: _sort_key(r, keys))
+    _assign_ranks(ordered, keys)
+    return ordered
+
+
+def _normalised(row: Row, normalise_to: int | None) -> float:
+    if not normalise_to or not row.deals_played:
+        return row.raw_points
+    return round(row.raw_points / row.deals_played * normalise_to, 1)
+
+
+def _sort_key(row: Row, keys: Sequence[str]) -> tuple:
+    return tuple(
+        -row.value(k) if METRICS[k].higher_is_better else row.value(k) for k in keys
+    )
+
+
+def _head_to_head(rows: dict[int, Row], results, before: Sequence[str]) -> None:
+    """Among players tied on ``before``: points scored at tables they shared."""
+    groups: dict[tuple, list[int]] = defaultdict(list)
+    for row in rows.values():
+        groups[_sort_key(row, before)].append(row.player)
+    tables: dict[int, list[SeatResult]] = defaultdict(list)
+    for r in results:
+        tables[r.table].append(r)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        members = set(group)
+        for seats in tables.values():
+            here = [r for r in seats if r.player in members]
+            if len(here) >= 2:
+                for r in here:
+                    rows[r.player].h2h += r.points
+
+
+def _assign_ranks(ordered: list[Row], keys: Sequence[str]) -> None:
+    previous = None
+    for i, row in enumerate(ordered, start=1):
+        key = _sort_key(row, keys)
+        row.rank = ordered[i - 2].rank if key == previous else i
+        previous = key

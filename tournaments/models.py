@@ -1,0 +1,342 @@
+"""Players, clubs, tournaments, rounds, tables, seats and deals.
+
+A *table-round* is one table in one round; its *seats* (1–5) hold the
+players in seat order. A *deal* stores the deal record as entered and its
+scores per seat in five columns whose sum the database checks to be zero.
+Seat rows keep the table-round totals that standings read.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
+
+from rules.house_rules import apply_overrides
+from rules.presets import get_preset
+from rules.schedules import Schedule
+
+SEATS = (1, 2, 3, 4, 5)
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    city = models.CharField(_("city"), max_length=120, blank=True)
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """The persistent register, shared by all events."""
+
+    name = models.CharField(_("name"), max_length=120)
+    club = models.ForeignKey(
+        Club, models.SET_NULL, null=True, blank=True, verbose_name=_("club")
+    )
+    federation_number = models.CharField(
+        _("federation number"), max_length=30, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation_number"],
+                condition=~Q(federation_number=""),
+                name="unique_federation_number",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    class Method(models.TextChoices):
+        POINTS = "points", _("Total points")
+        PLACEMENT = "placement", _("Table placement points")
+
+    class Language(models.TextChoices):
+        NL = "nl", _("Dutch")
+        EN = "en", _("English")
+
+    slug = models.SlugField(_("code"), unique=True, max_length=60)
+    name = models.CharField(_("name"), max_length=150)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=150, blank=True)
+    rules = models.CharField(_("rule schedule"), max_length=50, default="nl")
+    rules_snapshot = models.JSONField(
+        _("frozen rule schedule"), null=True, blank=True, editable=False
+    )
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=3)
+    deals_per_round = models.PositiveSmallIntegerField(_("deals per round"), default=8)
+    language = models.CharField(
+        _("language"), max_length=2, choices=Language.choices, default="nl"
+    )
+    method = models.CharField(
+        _("standings method"), max_length=10, choices=Method.choices,
+        default=Method.POINTS,
+    )  # fmt: skip
+    tiebreaks = models.JSONField(_("tie-break chain"), default=list, blank=True)
+    placement_points = models.JSONField(_("placement points"), default=list, blank=True)
+    normalise_five = models.BooleanField(_("normalise 5-player tables"), default=False)
+    hide_last_rounds = models.PositiveSmallIntegerField(
+        _("hide standings of the last rounds"), default=0
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.slug])
+
+    @cached_property
+    def schedule(self) -> Schedule:
+        """The one accessor for the event's rules: frozen once play started."""
+        from rules.resolver import resolve_schedule
+
+        snap = self.rules_snapshot
+        if snap:
+            if not snap.get("overrides"):
+                return get_preset(snap["preset"])
+            return apply_overrides(
+                snap["preset"], snap["overrides"], self.rules, snap.get("name", "")
+            )
+        return resolve_schedule(self.rules)
+
+    @property
+    def rules_frozen(self) -> bool:
+        return bool(self.rules_snapshot)
+
+
+class TournamentRole(models.Model):
+    class Role(models.TextChoices):
+        TD = "td", _("Tournament director")
+        JURY = "jury", _("Jury")
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE)
+    role = models.CharField(_("role"), max_length=4, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user", "role"], name="unique_role"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} {self.tournament}"
+
+
+class Entry(models.Model):
+    """A player registered for a tournament."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        PRESENT = "present", _("Checked in")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="entries")
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.REGISTERED
+    )
+    withdrawn_after = models.PositiveSmallIntegerField(
+        _("withdrawn after round"), null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["player__name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="unique_entry"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.player.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Not seated")
+        SEATED = "seated", _("Seated")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.DRAFT
+    )
+    published = models.BooleanField(_("results published"), default=False)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="unique_round"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Round %(n)s") % {"n": self.number})
+
+
+class TableRound(models.Model):
+    """One table in one round."""
+
+    round = models.ForeignKey(Round, models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    closed = models.BooleanField(_("closed"), default=False)
+    sheet_totals = models.JSONField(_("paper sheet totals"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table")
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Table %(n)s") % {"n": self.number})
+
+
+class Seat(models.Model):
+    """A player's seat at a table-round, with that table-round's totals."""
+
+    table = models.ForeignKey(TableRound, models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    entry = models.ForeignKey(Entry, models.PROTECT, related_name="seats")
+    points = models.IntegerField(default=0)
+    deals_played = models.PositiveSmallIntegerField(default=0)
+    declared_made = models.PositiveSmallIntegerField(default=0)
+    solo_made = models.PositiveSmallIntegerField(default=0)
+    sanction_points = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "position"], name="unique_seat_position"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "entry"], name="unique_seat_entry"
+            ),
+            models.CheckConstraint(
+                condition=Q(position__gte=1, position__lte=5), name="seat_1_to_5"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.position}"
+
+
+class Deal(models.Model):
+    """One deal at a table-round: the record as entered and the scores per seat."""
+
+    table = models.ForeignKey(TableRound, models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("deal"))
+    record = models.JSONField(_("deal record"))
+    s1 = models.IntegerField(default=0)
+    s2 = models.IntegerField(default=0)
+    s3 = models.IntegerField(default=0)
+    s4 = models.IntegerField(default=0)
+    s5 = models.IntegerField(default=0)
+    version = models.PositiveIntegerField(default=1)
+    updated = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="unique_deal"),
+            models.CheckConstraint(
+                condition=Q(
+                    s1=-(F("s2") + F("s3") + F("s4") + F("s5")),
+                ),
+                name="deal_sums_to_zero",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Deal %(n)s") % {"n": self.number})
+
+    @property
+    def seat_scores(self) -> list[int]:
+        return [self.s1, self.s2, self.s3, self.s4, self.s5]
+
+
+class DealRevision(models.Model):
+    """History of a corrected deal: who, when, old → new."""
+
+    deal = models.ForeignKey(Deal, models.CASCADE, related_name="revisions")
+    version = models.PositiveIntegerField()
+    old_record = models.JSONField(null=True)
+    old_scores = models.JSONField(null=True)
+    new_record = models.JSONField()
+    new_scores = models.JSONField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "version"]
+
+    def __str__(self) -> str:
+        return f"{self.deal} v{self.version}"
+
+
+class JuryCall(models.Model):
+    """The jury's decision on a jury contract (or a solo over the limit)."""
+
+    class Decision(models.TextChoices):
+        APPROVED = "approved", _("Approved")
+        REFUSED = "refused", _("Refused")
+
+    table = models.ForeignKey(TableRound, models.CASCADE, related_name="jury_calls")
+    deal_number = models.PositiveSmallIntegerField(_("deal"))
+    entry = models.ForeignKey(Entry, models.CASCADE, verbose_name=_("declarer"))
+    contract = models.CharField(_("contract"), max_length=40)
+    decision = models.CharField(_("decision"), max_length=8, choices=Decision.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at"]
+
+    def __str__(self) -> str:
+        return f"{self.contract} {self.decision}"
+
+
+class AuditLog(models.Model):
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="audit")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True
+    )
+    action = models.CharField(max_length=40)
+    detail = models.JSONField(default=dict)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%H:%M} {self.action}"

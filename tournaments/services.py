@@ -1,0 +1,129 @@
+"""Tournament-side writes: registering, seating a round, swapping seats,
+closing and publishing. Each write is one transaction with an audit line.
+"""
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    AuditLog,
+    Entry,
+    Player,
+    Round,
+    Seat,
+    TableRound,
+    Tournament,
+    TournamentRole,
+)
+
+
+class SeatingRefusedError(Exception):
+    """A seating the TD asked for cannot be stored (message for the user)."""
+
+
+def audit(tournament: Tournament, user, action: str, **detail) -> None:
+    AuditLog.objects.create(
+        tournament=tournament,
+        user=user if user is not None and user.is_authenticated else None,
+        action=action,
+        detail=detail,
+    )
+
+
+@transaction.atomic
+def create_tournament(user=None, **fields) -> Tournament:
+    """A tournament with its rounds; its creator becomes its TD."""
+    tournament = Tournament.objects.create(**fields)
+    Round.objects.bulk_create(
+        Round(tournament=tournament, number=n) for n in range(1, tournament.rounds + 1)
+    )
+    if user is not None and user.is_authenticated:
+        TournamentRole.objects.create(
+            tournament=tournament, user=user, role=TournamentRole.Role.TD
+        )
+    audit(tournament, user, "tournament.create", slug=tournament.slug)
+    return tournament
+
+
+@transaction.atomic
+def register(tournament: Tournament, players: Sequence[Player], user=None):
+    entries = [
+        Entry.objects.get_or_create(tournament=tournament, player=p)[0] for p in players
+    ]
+    audit(tournament, user, "entry.register", players=[p.id for p in players])
+    return entries
+
+
+def active_entries(tournament: Tournament) -> list[Entry]:
+    """Who is to be seated: checked in and not withdrawn."""
+    return list(
+        tournament.entries.select_related("player").filter(status=Entry.Status.PRESENT)
+    )
+
+
+@transaction.atomic
+def seat_round(
+    round_: Round, tables: Sequence[Sequence[Entry]], user=None, source: str = "manual"
+) -> list[TableRound]:
+    """Store a round's seating: each table a list of 4 or 5 entries in seat order.
+
+    Replaces an earlier seating of this round as long as no deal is stored.
+    """
+    if round_.tables.filter(deals__isnull=False).exists():
+        raise SeatingRefusedError(
+            _("Deals are stored in this round: seating is fixed.")
+        )
+    seen: set[int] = set()
+    for table in tables:
+        if len(table) not in (4, 5):
+            raise SeatingRefusedError(_("Every table needs 4 or 5 players."))
+        for entry in table:
+            if entry.id in seen:
+                raise SeatingRefusedError(
+                    _("%(name)s is seated twice.") % {"name": entry.player.name}
+                )
+            seen.add(entry.id)
+    round_.tables.all().delete()
+    created = TableRound.objects.bulk_create(
+        TableRound(round=round_, number=i) for i in range(1, len(tables) + 1)
+    )
+    if not all(t.pk for t in created):  # backends without RETURNING ids
+        created = list(round_.tables.order_by("number"))
+    Seat.objects.bulk_create(
+        Seat(table=t, position=p, entry=e)
+        for t, table in zip(created, tables, strict=True)
+        for p, e in enumerate(table, start=1)
+    )
+    round_.status = Round.Status.SEATED
+    round_.save(update_fields=["status"])
+    audit(
+        round_.tournament, user, "round.seat", round=round_.number, source=source,
+        tables=[[e.id for e in t] for t in tables],
+    )  # fmt: skip
+    return created
+
+
+@transaction.atomic
+def swap_seats(round_: Round, a: Entry, b: Entry, user=None) -> None:
+    """Exchange two players' seats in a round that has no deals yet."""
+    if round_.tables.filter(deals__isnull=False).exists():
+        raise SeatingRefusedError(
+            _("Deals are stored in this round: seating is fixed.")
+        )
+    seat_a = Seat.objects.get(table__round=round_, entry=a)
+    seat_b = Seat.objects.get(table__round=round_, entry=b)
+    if seat_a.table_id == seat_b.table_id:
+        # recreate both seats: swapping positions in place trips the unique key
+        Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
+        Seat.objects.bulk_create(
+            [
+                Seat(table_id=seat_a.table_id, position=seat_a.position, entry=b),
+                Seat(table_id=seat_b.table_id, position=seat_b.position, entry=a),
+            ]
+        )
+    else:
+        Seat.objects.filter(pk=seat_a.pk).update(entry=b)
+        Seat.objects.filter(pk=seat_b.pk).update(entry=a)
+    audit(round_.tournament, user, "round.swap", round=round_.number, a=a.id, b=b.id)

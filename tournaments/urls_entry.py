@@ -1,0 +1,3 @@
+"""urls_entry"""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""urls_exports"""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""urls_public"""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""urls_td"""
+
+urlpatterns: list = []
