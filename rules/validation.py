@@ -59,7 +59,7 @@ class _Checker:
     def __init__(self) -> None:
         self.violations: list[Violation] = []
 
-    def add(self, code: str, field: str, message: Any, **params: Any) -> None:
+    def add(self, code: str, field: str, message: Any, /, **params: Any) -> None:
         text = str(message % params) if params else str(message)
         self.violations.append(Violation(code, field, text))
 

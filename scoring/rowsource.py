@@ -1,0 +1,126 @@
+"""One row source per export: header plus row dicts, shared by the HTML
+tables, XLSX and PDF adapters. Loads in a constant number of queries.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.services import standings_for
+from scoring.standings import DEFAULT_TIEBREAKS, METRICS
+from tournaments.dealing import dealer_position, sitting_out
+from tournaments.models import Deal, Seat, Tournament
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    numeric: bool = False
+
+
+@dataclass
+class RowSet:
+    columns: list[Column]
+    rows: list[dict]
+
+
+def standings_rows(
+    tournament: Tournament, up_to_round: int | None = None, public: bool = False
+) -> RowSet:
+    """Rank, player, club, points per round, total and the tie-break columns."""
+    rows, names, numbers = standings_for(tournament, up_to_round, public)
+    clubs = dict(tournament.entries.values_list("id", "player__club__name").order_by())
+    primary = "placement" if tournament.method == "placement" else "points"
+    chain = [
+        k
+        for k in (tournament.tiebreaks or DEFAULT_TIEBREAKS)
+        if k in METRICS and k != primary
+    ]
+    columns = [
+        Column("rank", _("Rank"), True),
+        Column("name", _("Player")),
+        Column("club", _("Club")),
+        *[Column(f"r{n}", _("R%(n)s") % {"n": n}, True) for n in numbers],
+        Column(primary, METRICS[primary].name, True),
+        *[Column(k, METRICS[k].name, True) for k in chain if k != "points"],
+        Column("deals_played", _("Deals played"), True),
+    ]
+    if primary == "placement":
+        columns.insert(len(numbers) + 3, Column("points", METRICS["points"].name, True))
+    out = []
+    for row in rows:
+        item = {
+            "entry": row.player,
+            "rank": row.rank,
+            "name": names.get(row.player, "?"),
+            "club": clubs.get(row.player) or "",
+        }
+        for n in numbers:
+            item[f"r{n}"] = row.by_round.get(n)
+        for col in columns:
+            if col.key in METRICS or col.key == "deals_played":
+                item[col.key] = row.value(col.key)
+        out.append(item)
+    return RowSet(columns, out)
+
+
+def table_seats(tournament: Tournament, round_number: int | None = None):
+    """{table_id: [(position, entry_id, name)]} for the tournament (or a round)."""
+    seats = Seat.objects.filter(table__round__tournament=tournament)
+    if round_number is not None:
+        seats = seats.filter(table__round__number=round_number)
+    by_table: dict[int, list] = defaultdict(list)
+    for table_id, pos, entry_id, name in seats.values_list(
+        "table_id", "position", "entry_id", "entry__player__name"
+    ).order_by("table_id", "position"):
+        by_table[table_id].append((pos, entry_id, name))
+    return by_table
+
+
+def deal_rows(
+    tournament: Tournament, round_number: int | None = None
+) -> Iterator[dict]:
+    """Every deal: round, table, deal, dealer, plays and the points per seat."""
+    schedule = tournament.schedule
+    seats = table_seats(tournament, round_number)
+    deals = Deal.objects.filter(table__round__tournament=tournament)
+    if round_number is not None:
+        deals = deals.filter(table__round__number=round_number)
+    fields = ("table_id", "table__round__number", "table__number", "number",
+              "record", "s1", "s2", "s3", "s4", "s5")  # fmt: skip
+    for values in (
+        deals.values_list(*fields)
+        .order_by("table__round__number", "table__number", "number")
+        .iterator(chunk_size=2000)
+    ):
+        table_id, rnd, tno, number, record, *scores = values
+        at_table = seats.get(table_id, [])
+        size = len(at_table)
+        plays = record.get("plays", [])
+        contracts = [schedule.contracts.get(p.get("contract")) for p in plays]
+        yield {
+            "round": rnd,
+            "table": tno,
+            "deal": number,
+            "dealer": dealer_position(size, number) if size else None,
+            "sits_out": sitting_out(size, number) if size else None,
+            "seats": at_table,
+            "codes": " + ".join(p.get("contract", "") for p in plays) or "-",
+            "contract": " + ".join(c.name for c in contracts if c) or _("Passed"),
+            "declarer": " + ".join(
+                p.get("declarer", "") for p in plays if "declarer" in p
+            ),
+            "partner": " + ".join(
+                p.get("partner", "") for p in plays if "partner" in p
+            ),
+            "tricks": " + ".join(str(p["tricks"]) for p in plays if "tricks" in p),
+            "sanctions": ", ".join(
+                f"{s.get('code')} {s.get('player')}"
+                for s in record.get("sanctions", [])
+            ),
+            "scores": scores[:size] if size else scores,
+            "record": record,
+        }

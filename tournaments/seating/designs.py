@@ -1,0 +1,103 @@
+"""Repeat-free schedules that need no search: finite geometry, cyclic designs.
+
+Players are 0..n-1 and every table has 4 seats. ``best_design`` returns the
+construction with the most rounds (at most the number asked for), so the search
+only has to add rounds beyond what mathematics gives for free.
+"""
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from math import gcd
+from pathlib import Path
+
+Schedule = list[list[list[int]]]
+
+DATA = Path(__file__).with_name("data") / "cyclic.json"
+
+# GF(4) = {0, 1, x, x+1} coded 0..3: addition is XOR, multiplication below.
+_GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
+
+
+@dataclass(frozen=True, slots=True)
+class Design:
+    name: str
+    rounds: Schedule
+
+
+def _scale(t: int, v: int, dim: int) -> int:
+    """t * v for v in GF(4)^dim packed two bits per coordinate."""
+    return sum(_GF4_MUL[t][(v >> 2 * i) & 3] << 2 * i for i in range(dim))
+
+
+@cache
+def affine_geometry(dim: int) -> Schedule:
+    """Parallel classes of lines of AG(dim, 4): 4^dim players, every pair once."""
+    n = 4**dim
+    directions = [v for v in range(1, n) if (v >> 2 * ((v.bit_length() - 1) // 2)) == 1]
+    rounds = []
+    for v in directions:
+        multiples = [_scale(t, v, dim) for t in range(4)]
+        seen: set[int] = set()
+        tables = []
+        for p in range(n):
+            if p not in seen:
+                line = [p ^ m for m in multiples]
+                seen.update(line)
+                tables.append(line)
+        rounds.append(tables)
+    return rounds
+
+
+def transversal(q: int) -> Schedule:
+    """Resolvable transversal design over Z_q: 4q players, groups never meet.
+
+    Table b of round a is {(i, a*i + b) : i = 0..3}. Two rounds a, a' share a
+    pair only when (a - a') * d = 0 mod q for some d in 1..3, so the first
+    min(q, q / gcd(q, 2), q / gcd(q, 3)) rounds are repeat-free.
+    """
+    limit = min(q, q // gcd(q, 2), q // gcd(q, 3))
+    return [
+        [[i * q + (a * i + b) % q for i in range(4)] for b in range(q)]
+        for a in range(limit)
+    ]
+
+
+def develop(entry: dict) -> Schedule:
+    """Rounds of a stored cyclic design: shift the base round along Z_q.
+
+    Players are (x, level) -> level * q + x for x in Z_q, plus fixed players
+    numbered from q * levels who never move.
+    """
+    q, finite = entry["q"], entry["q"] * entry["levels"]
+
+    def shift(p: int, t: int) -> int:
+        return p if p >= finite else p - p % q + (p % q + t) % q
+
+    base = entry["base"]
+    return [[[shift(p, t) for p in table] for table in base] for t in range(entry["rounds"])]
+
+
+@cache
+def _stored() -> dict[int, dict]:
+    if not DATA.exists():
+        return {}
+    return {e["n"]: e for e in json.loads(DATA.read_text())}
+
+
+def best_design(n: int, rounds: int) -> Design | None:
+    """The construction giving the most repeat-free rounds, capped at ``rounds``."""
+    if n % 4:
+        return None
+    found: list[Design] = []
+    dim = {16: 2, 64: 3, 256: 4}.get(n)
+    if dim:
+        found.append(Design(f"AG({dim},4)", affine_geometry(dim)))
+    if n in _stored():
+        found.append(Design(f"cyclic {n}", develop(_stored()[n])))
+    if n >= 16:
+        found.append(Design(f"TD(4,{n // 4})", transversal(n // 4)))
+    if not found:
+        return None
+    best = max(found, key=lambda d: len(d.rounds))
+    return Design(best.name, best.rounds[:rounds])
