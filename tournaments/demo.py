@@ -9,6 +9,7 @@ import random
 
 from django.db import transaction
 
+from rules.sampling import random_record
 from rules.validation import validate_record
 from scoring.services import freeze_rules, recompute_table, seat_scores, table_view
 from scoring.settlement import settle
@@ -61,7 +62,11 @@ def rotation_seating(entries: list, round_no: int, rng: random.Random) -> list[l
     return tables
 
 
-def realistic_record(players: list[str], rng: random.Random) -> dict:
+def realistic_record(players: list[str], rng: random.Random, schedule=None) -> dict:
+    """A plausible deal: the nl club mix, or any valid deal for other schedules."""
+    if schedule is not None and schedule.preset != "nl":
+        record = random_record(schedule, rng, players)
+        return {k: v for k, v in record.items() if k in ("plays", "sanctions")}
     weights = [w for w, _, _ in NL_MIX]
     _, code, (lo, hi) = rng.choices(NL_MIX, weights)[0]
     declarer = rng.choice(players)
@@ -80,7 +85,7 @@ def fill_table(table, deals: int, rng: random.Random, special=None) -> list[Deal
     rows = []
     for number in range(1, deals + 1):
         players = view.players_for(number)
-        record = (special or {}).get(number) or realistic_record(players, rng)
+        record = (special or {}).get(number) or realistic_record(players, rng, schedule)
         record = _named(record, players)
         record.update(rules=schedule.code, players=players)
         result = validate_record(record, lambda _code: schedule)
