@@ -1,8 +1,14 @@
-"""Rule-schedule overview: every contract and its numbers, per schedule."""
+"""Rule schedules: overview, detail, and cloning a schedule into a house-rule set."""
 
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
+from rules.editor import current_value, editable_keys, overrides_from_form
+from rules.models import HouseRuleSet
+from rules.presets import get_preset
 from rules.resolver import resolve_schedule, schedule_choices
 
 
@@ -14,4 +20,53 @@ def detail(request, code: str):
     schedule = resolve_schedule(code)
     if schedule is None:
         raise Http404
-    return render(request, "rules/detail.html", {"schedule": schedule})
+    rule_set = HouseRuleSet.objects.filter(slug=code).first()
+    return render(
+        request, "rules/detail.html", {"schedule": schedule, "rule_set": rule_set}
+    )
+
+
+def edit(request, code: str):
+    """Clone a preset or a house-rule set (or edit a set) and change any number."""
+    if not (request.user.is_authenticated and request.user.is_staff) and not (
+        request.user.is_authenticated and _is_any_td(request.user)
+    ):
+        raise PermissionDenied
+    source = resolve_schedule(code)
+    if source is None:
+        raise Http404
+    existing = HouseRuleSet.objects.filter(slug=code).first()
+    base = get_preset(source.preset)
+    errors: list[str] = []
+    if request.method == "POST":
+        rule_set = existing if request.POST.get("mode") == "save" and existing else None
+        rule_set = rule_set or HouseRuleSet(preset=source.preset)
+        rule_set.slug = request.POST.get("slug", "").strip()
+        rule_set.name = request.POST.get("name", "").strip()
+        rule_set.overrides = overrides_from_form(base, request.POST)
+        variants = [v for v in request.POST.getlist("variants") if v]
+        if variants:
+            rule_set.overrides["variants"] = variants
+        try:
+            rule_set.save()
+        except ValidationError as exc:
+            errors = [f"{k}: {m}" for k, ms in exc.message_dict.items() for m in ms]
+        else:
+            messages.success(request, _("House-rule set saved."))
+            return redirect("rules:detail", rule_set.slug)
+    rows = [
+        (c, [(k, current_value(c, k)) for k in editable_keys(c)])
+        for c in sorted(source.contracts.values(), key=lambda c: c.rank)
+    ]
+    context = {
+        "source": source, "existing": existing, "rows": rows, "errors": errors,
+        "variants": sorted({c.variant for c in base.contracts.values() if c.variant}),
+        "data": request.POST if request.method == "POST" else None,
+    }  # fmt: skip
+    return render(request, "rules/edit.html", context)
+
+
+def _is_any_td(user) -> bool:
+    from tournaments.permissions import can_manage_register
+
+    return can_manage_register(user)
