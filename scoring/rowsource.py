@@ -3,7 +3,7 @@ tables, XLSX and PDF adapters. Loads in a constant number of queries.
 """
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
@@ -80,15 +80,44 @@ def table_seats(tournament: Tournament, round_number: int | None = None):
     return by_table
 
 
+def round_rows(tournament: Tournament, round_number: int) -> list[dict]:
+    """One round's tables: {table, seats: [{position, entry, name, club,
+    points, deals_played}]} in table and seat order (one query)."""
+    seats = Seat.objects.filter(
+        table__round__tournament=tournament, table__round__number=round_number
+    ).order_by("table__number", "position")
+    fields = ("table__number", "position", "entry_id", "entry__player__name",
+              "entry__player__club__name", "points", "deals_played")  # fmt: skip
+    tables: dict[int, list[dict]] = {}
+    for tno, pos, entry_id, name, club, points, played in seats.values_list(*fields):
+        tables.setdefault(tno, []).append(
+            {"position": pos, "entry": entry_id, "name": name, "club": club or "",
+             "points": points, "deals_played": played}
+        )  # fmt: skip
+    return [{"table": tno, "seats": rows} for tno, rows in tables.items()]
+
+
 def deal_rows(
-    tournament: Tournament, round_number: int | None = None
+    tournament: Tournament,
+    round_number: int | None = None,
+    *,
+    round_numbers: Iterable[int] | None = None,
+    entry_id: int | None = None,
 ) -> Iterator[dict]:
-    """Every deal: round, table, deal, dealer, plays and the points per seat."""
+    """Every deal: round, table, deal, dealer, plays and the points per seat.
+
+    ``round_numbers`` limits to those rounds; ``entry_id`` to the tables
+    where that entry sat (a player page reads a few dozen deals, not all).
+    """
     schedule = tournament.schedule
     seats = table_seats(tournament, round_number)
     deals = Deal.objects.filter(table__round__tournament=tournament)
     if round_number is not None:
         deals = deals.filter(table__round__number=round_number)
+    if round_numbers is not None:
+        deals = deals.filter(table__round__number__in=list(round_numbers))
+    if entry_id is not None:
+        deals = deals.filter(table__seats__entry_id=entry_id)
     fields = ("table_id", "table__round__number", "table__number", "number",
               "record", "s1", "s2", "s3", "s4", "s5")  # fmt: skip
     for values in (

@@ -205,6 +205,7 @@ def save_deal(
     stored = _clean_record(record, result)
     try:
         with transaction.atomic():
+            _lock_open(table)
             freeze_rules(tournament)
             deal = _store(table, number, stored, scores, user, expected_version)
             recompute_table(table)
@@ -217,6 +218,18 @@ def save_deal(
     except IntegrityError as exc:
         raise StaleDealError from exc
     return deal
+
+
+def _lock_open(table: TableRound) -> None:
+    """Lock the table row: writes at one table take turns, so recomputed seat
+    totals never miss a deal saved at the same moment; and recheck closed."""
+    closed = (
+        TableRound.objects.select_for_update()
+        .values_list("closed", flat=True)
+        .get(pk=table.pk)
+    )
+    if closed:
+        raise ClosedError
 
 
 def _clean_record(record: dict, result: Result) -> dict:
@@ -266,6 +279,7 @@ def delete_deal(table: TableRound, number: int, user=None) -> None:
     if table.closed:
         raise ClosedError
     with transaction.atomic():
+        _lock_open(table)
         deal = Deal.objects.filter(table=table, number=number).first()
         if deal is None:
             return
@@ -279,7 +293,8 @@ def delete_deal(table: TableRound, number: int, user=None) -> None:
         AuditLog.objects.create(
             tournament=table.round.tournament, user=_user(user), action="deal.delete",
             detail={"round": table.round.number, "table": table.number,
-                    "deal": number},
+                    "deal": number, "record": deal.record,
+                    "scores": deal.seat_scores},
         )  # fmt: skip
 
 

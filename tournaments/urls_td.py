@@ -1,3 +1,49 @@
-"""urls_td"""
+"""The TD's pages: /manage/…, the player register /players/ and /clubs/."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from tournaments import (
+    views_jury,
+    views_register,
+    views_roster,
+    views_round,
+    views_td,
+)
+
+R = "manage/<slug:slug>/round/<int:number>/"
+urlpatterns = [
+    path("manage/", views_td.manage, name="manage"),
+    path("manage/new/", views_td.create, name="td-create"),
+    path("manage/<slug:slug>/", views_td.detail, name="detail"),
+    path("manage/<slug:slug>/settings/", views_td.settings, name="td-settings"),
+    path("manage/<slug:slug>/roles/", views_td.role_add, name="td-role-add"),
+    path(
+        "manage/<slug:slug>/roles/<int:pk>/remove/",
+        views_td.role_remove, name="td-role-remove",
+    ),  # fmt: skip
+    path("manage/<slug:slug>/audit/", views_td.audit_log, name="td-audit"),
+    path("manage/<slug:slug>/jury/", views_jury.jury, name="td-jury"),
+    path("manage/<slug:slug>/entries/", views_roster.entries, name="td-entries"),
+    path(
+        "manage/<slug:slug>/entries/quick/",
+        views_roster.entry_quick, name="td-entry-quick",
+    ),  # fmt: skip
+    path(
+        "manage/<slug:slug>/entries/checkin-all/",
+        views_roster.check_in_all, name="td-checkin-all",
+    ),  # fmt: skip
+    path(
+        "manage/<slug:slug>/entries/<int:pk>/",
+        views_roster.entry_action, name="td-entry-action",
+    ),  # fmt: skip
+    path(R, views_round.round_page, name="td-round"),
+    path(R + "generate/", views_round.generate, name="td-seat"),
+    path(R + "swap/", views_round.swap, name="td-swap"),
+    path(R + "close/", views_round.close, name="td-round-close"),
+    path(R + "reopen/", views_round.reopen, name="td-round-reopen"),
+    path(R + "publish/", views_round.publish, name="td-round-publish"),
+    path("players/", views_register.players, name="td-players"),
+    path("players/<int:pk>/", views_register.player_edit, name="td-player-edit"),
+    path("clubs/", views_register.clubs, name="td-clubs"),
+    path("clubs/<int:pk>/", views_register.club_edit, name="td-club-edit"),
+]

@@ -11,22 +11,16 @@ from django.utils import translation
 
 from rules.presets import get_preset
 from rules.validation import validate_record
+from tests.rules.error_codes import CODES
 
 P = ["Anna", "Bert", "Cor", "Dirk"]
-
-#: The stable codes of deal-record.md, "Error codes".
-CODES = {
-    "bad_json", "unknown_field", "unknown_rules", "bad_players", "unknown_player",
-    "unknown_contract", "declarer_missing", "partner_missing", "partner_not_allowed",
-    "partner_is_declarer", "tricks_missing", "tricks_out_of_range", "tricks_total",
-    "simultaneous_not_allowed", "trump_mismatch", "jury_required", "solo_limit",
-    "unknown_sanction", "sanction_points",
-}  # fmt: skip
 
 
 def rec(rules="pagat", plays=None, **extra):
     if plays is None:
-        plays = [{"contract": "rik", "declarer": "Anna", "partner": "Bert", "tricks": 8}]
+        plays = [
+            {"contract": "rik", "declarer": "Anna", "partner": "Bert", "tricks": 8}
+        ]
     return {"rules": rules, "players": list(P), "plays": plays, **extra}
 
 
@@ -369,13 +363,13 @@ def _has_dutch_catalog() -> bool:
 @pytest.mark.parametrize(("record", "code", "field"), CASES)
 def test_it_renders_messages_in_dutch(record, code, field):
     with translation.override("en"):
-        english = {v.field: v.message for v in validate_record(record, get_preset)
-                   .violations}  # fmt: skip
+        violations = validate_record(record, get_preset).violations
+        english = {v.field: v.message for v in violations}
     with translation.override("nl"):
         dutch = validate_record(record, get_preset).violations
     assert dutch
     for v in dutch:
         assert isinstance(v.message, str)
         assert v.message.strip()
-    if _has_dutch_catalog() and code != "bad_json":
-        assert dutch[0].message != english[dutch[0].field]
+    if _has_dutch_catalog():
+        assert any(v.message != english.get(v.field) for v in dutch)

@@ -32,7 +32,10 @@ def mie(queen, last):
 
 
 def by_tricks(contract, *counts):
-    return {"contract": contract, "tricks_by_player": dict(zip(PLAYERS, counts))}
+    return {
+        "contract": contract,
+        "tricks_by_player": dict(zip(PLAYERS, counts, strict=True)),
+    }
 
 
 def sanction(code, player, points=None):
@@ -78,7 +81,7 @@ GOLDEN = [
         id="pagat-troela-7-failed"),
     row("pagat", [pair("troela", 13)], team2(8), "000:101,105",
         id="pagat-troela-13"),
-    # ---- pagat: solos -----------------------------------------------------------
+    # ---- pagat: solos ---------------------------------------------------------
     row("pagat", [play("solo-8", 8)], solo3(1), "000:103", id="pagat-solo-8"),
     row("pagat", [play("solo-8", 6)], solo3(-3), "001:76 (opponents +3)",
         id="pagat-solo-8-6-failed"),
@@ -98,7 +101,7 @@ GOLDEN = [
         "000:59", id="pagat-open-solo-13"),
     row("pagat", [play("open-solo-13", 11)], solo3(-20), "000:59,109",
         id="pagat-open-solo-13-failed"),
-    # ---- pagat: misère and piek -------------------------------------------------
+    # ---- pagat: misère and piek -----------------------------------------------
     row("pagat", [play("misere", 0)], solo3(5), "000:107", id="pagat-misere"),
     row("pagat", [play("misere", 1)], solo3(-5), "000:107",
         id="pagat-misere-failed"),
@@ -146,11 +149,11 @@ GOLDEN = [
         "000:132 (everyone loses)", id="pagat-1-5-11-all-lose"),
     row("pagat-misere-7", [play("misere", 0)], solo3(7), "rulesets.md house rules",
         id="pagat-house-misere-value"),
-    # ---- pagat: all pass, sanctions ----------------------------------------------
+    # ---- pagat: all pass, sanctions -------------------------------------------
     row("pagat", [], (0, 0, 0, 0), "000:61", id="pagat-thrown-in"),
     row("pagat", [pair("rik", 8)], (-5, 3, 1, 1), "rulesets.md sanctions (penalty)",
         sanctions=[sanction("penalty", A, 6)], id="pagat-rik-with-penalty"),
-    # ---- nl: troela and rik -----------------------------------------------------
+    # ---- nl: troela and rik ---------------------------------------------------
     row("nl", [pair("troela", 8)], team2(10), "002:65", id="nl-troela-8"),
     row("nl", [pair("troela", 10)], team2(20), "002:65", id="nl-troela-10"),
     row("nl", [pair("troela", 7)], team2(-15), "002:66 (both pay)",
@@ -172,7 +175,7 @@ GOLDEN = [
     row("nl-004", [pair("rik", 7)], team2(-15), "004:40,42; rulesets.md nl reading",
         id="nl-house-rik-both-pay"),
     row("nl-004", [pair("rik", 13)], team2(55), "004:42", id="nl-house-rik-13"),
-    # ---- nl: solos ------------------------------------------------------------------
+    # ---- nl: solos ------------------------------------------------------------
     row("nl", [play("solo-8", 8)], solo3(10), "002:77", id="nl-acht-alleen"),
     row("nl", [play("solo-8", 6)], solo3(-20), "002:78", id="nl-acht-alleen-failed"),
     row("nl", [play("solo-8-beter", 10, trump="hearts")], solo3(20), "002:39,77",
@@ -193,7 +196,7 @@ GOLDEN = [
     row("nl", [play("solo-13", 13)], solo3(70), "002:121", id="nl-dertien"),
     row("nl", [play("solo-13-beter", 12)], solo3(-70), "002:122",
         id="nl-dertien-beter-failed"),
-    # ---- nl: piek and misère ------------------------------------------------------
+    # ---- nl: piek and misère --------------------------------------------------
     row("nl", [play("piek", 1)], solo3(20), "002:81", id="nl-piek"),
     row("nl", [play("piek", 2)], solo3(-20), "002:82", id="nl-piek-failed"),
     row("nl", [play("misere", 0)], solo3(30), "002:89", id="nl-misere"),
@@ -214,7 +217,7 @@ GOLDEN = [
         "002:43; rulesets.md simultaneous plays", id="nl-two-miseres-one-failed"),
     row("nl", [play("piek", 2), play("piek", 2, B)], (-40, -40, 40, 40),
         "002:40; rulesets.md simultaneous plays", id="nl-two-pieks-failed"),
-    # ---- nl: all-pass games (each-to-each) ----------------------------------------
+    # ---- nl: all-pass games (each-to-each) ------------------------------------
     row("nl", [mie(C, C)], (15, 15, -45, 15), "002:125-126; 004:80",
         id="nl-mie-one-player-both"),
     row("nl", [mie(A, B)], (-30, -30, 30, 30), "002:125-126; rulesets.md",
@@ -230,7 +233,7 @@ GOLDEN = [
     row("nl", [], (0, 0, 0, 0), "002:58 (opnieuw delen)", id="nl-thrown-in"),
     row("nl", [play("solo-8", 8)], (33, -7, -7, -19), "rulesets.md sanctions",
         sanctions=[sanction("penalty", D, 9)], id="nl-penalty"),
-    # ---- iwwa: rik, troel, troela --------------------------------------------------
+    # ---- iwwa: rik, troel, troela ---------------------------------------------
     row("iwwa", [pair("rik", 8)], team2(2), "rulesets.md iwwa (e)", id="iwwa-rik-8"),
     row("iwwa", [pair("rik", 10)], team2(4), "rulesets.md iwwa (e)",
         id="iwwa-rik-10"),
@@ -248,7 +251,7 @@ GOLDEN = [
         id="iwwa-troel-7-failed"),
     row("iwwa", [pair("troela", 6)], team2(-8), "003:47; rulesets.md iwwa",
         id="iwwa-troela-6-failed"),
-    # ---- iwwa: abondance (fixed, no over/under) --------------------------------------
+    # ---- iwwa: abondance (fixed, no over/under) -------------------------------
     row("iwwa", [play("abondance-9", 9)], solo3(5), "003:36; rulesets.md iwwa",
         id="iwwa-abondance-9"),
     row("iwwa", [play("abondance-9", 13)], solo3(5), "rulesets.md (no overtricks)",
@@ -262,7 +265,7 @@ GOLDEN = [
     row("iwwa", [play("abondance-12", 12)], solo3(9), "003:40", id="iwwa-ab-12"),
     row("iwwa", [play("abondance-12-troef", 11)], solo3(-9), "003:40",
         id="iwwa-ab-12-troef-failed"),
-    # ---- iwwa: misère, jury contracts -------------------------------------------------
+    # ---- iwwa: misère, jury contracts -----------------------------------------
     row("iwwa", [play("misere", 0)], solo3(7), "003:38", id="iwwa-misere"),
     row("iwwa", [play("misere", 2)], solo3(-7), "003:38", id="iwwa-misere-failed"),
     row("iwwa", [play("misere", 0), play("misere", 0, B)], (14, 14, -14, -14),
@@ -289,9 +292,9 @@ GOLDEN = [
         "003:50 (w: 30)", id="iwwa-solo-slim"),
     row("iwwa", [play("solo-slim", 9, jury="approved")], solo3(-30), "003:50",
         id="iwwa-solo-slim-failed"),
-    # ---- iwwa: sanctions -----------------------------------------------------------------
-    row("iwwa", [], (-3, 1, 1, 1), "003:19", sanctions=[sanction("turn-up-forgotten", A)],
-        id="iwwa-turn-up-forgotten"),
+    # ---- iwwa: sanctions ------------------------------------------------------
+    row("iwwa", [], (-3, 1, 1, 1), "003:19",
+        sanctions=[sanction("turn-up-forgotten", A)], id="iwwa-turn-up-forgotten"),
     row("iwwa", [], (5, 5, -15, 5), "003:21-23 (deal cancelled)",
         sanctions=[sanction("troel-not-announced", C)], id="iwwa-troel-not-announced"),
     row("iwwa", [play("open-misere", 0, jury="not_called")], (27, -9, -9, -9),
@@ -306,7 +309,7 @@ GOLDEN = [
         id="iwwa-thrown-in"),
     row("iwwa-club", [], (2, -6, 2, 2), "rulesets.md house rules (sanction amounts)",
         sanctions=[sanction("turn-up-forgotten", B)], id="iwwa-house-turn-up-6"),
-    # ---- solo limit: approved third solo scores --------------------------------------------
+    # ---- solo limit: approved third solo scores -------------------------------
     row("iwwa", [play("misere", 0, jury="approved")], solo3(7), "003:29",
         context={"solo_made": {A: 2}}, id="iwwa-third-solo-approved"),
     row("iwwa", [play("abondance-12", 12)], solo3(9), "003:29 (12 does not count)",

@@ -55,9 +55,9 @@ def plan_tables(n_players: int, byes_allowed: bool = False) -> TablePlan:
         )
     if byes_allowed:
         return TablePlan(fours=n_players // 4, byes=n_players % 4)
-    fives = -n_players % 4
+    fives = n_players % 4
     if 5 * fives > n_players:
-        add = next(k for k in range(1, 5) if 5 * (-(n_players + k) % 4) <= n_players + k)
+        add = next(k for k in range(1, 5) if 5 * ((n_players + k) % 4) <= n_players + k)
         raise SeatingError(
             _(
                 "%(n)d players cannot be seated in tables of 4 and 5; "

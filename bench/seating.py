@@ -1,0 +1,42 @@
+"""Seating engine on the issue's cases, beside a random-restart baseline.
+
+Targets: 0 repeats up to the best-known limit, the counting bound beyond it,
+balanced seats, <= 1 s for n <= 200 and R <= 10, <= 10 s for every case.
+"""
+
+import time
+
+import numpy as np
+
+from tournaments.seating import count_repeats, counting_bound, schedule
+
+CASES = [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 11), (40, 13), (64, 21),
+         (100, 8), (160, 6), (400, 10), (30, 6), (37, 8), (46, 10), (101, 8),
+         (28, 10), (32, 12)]  # fmt: skip
+
+
+def baseline(n: int, rounds: int, seconds: float = 1.0, seed: int = 0) -> int:
+    """How simple tools work: random rounds, keep the best of many restarts."""
+    rng = np.random.default_rng(seed)
+    sizes = [4] * (n // 4 - n % 4) + [5] * (n % 4)
+    cuts = np.cumsum(sizes)[:-1]
+    best, deadline = None, time.perf_counter() + seconds
+    while best is None or (best and time.perf_counter() < deadline):
+        sched = [[list(t) for t in np.split(rng.permutation(n), cuts)] for _ in range(rounds)]
+        found = count_repeats(sched)
+        best = found if best is None else min(best, found)
+    return best
+
+
+def run() -> None:
+    for n, rounds in CASES:
+        name = f"seat_{n}x{rounds}"
+        limit = 1.0 if n <= 200 and rounds <= 10 else 10.0
+        result = schedule(list(range(1, n + 1)), rounds, time_limit=limit)
+        slots = [3 * rounds] * n if n % 4 == 0 else []
+        print(f"{name}_repeats: {result.repeats} repeats")
+        print(f"{name}_s: {result.seconds:.3f} s")
+        print(f"{name}_baseline_repeats: {baseline(n, rounds)} repeats")
+        if slots:
+            print(f"{name}_bound: {counting_bound(slots, n)} repeats")
+        print(f"{name}_seats_balanced: {int(result.seats_balanced)} bool")

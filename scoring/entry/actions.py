@@ -1,0 +1,69 @@
+"""Table-round writes of the entry screen: paper totals, close, reopen.
+
+Each one locks the table row, so it cannot interleave with a deal being saved
+at the same table (``save_deal`` takes the same lock).
+"""
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import TableRound
+from tournaments.services import audit
+
+
+class NotCompleteError(Exception):
+    """Not every deal of the round is entered at this table."""
+
+
+def missing_deals(table: TableRound) -> list[int]:
+    wanted = range(1, table.round.tournament.deals_per_round + 1)
+    stored = set(table.deals.values_list("number", flat=True))
+    return [n for n in wanted if n not in stored]
+
+
+def _locked(table: TableRound) -> TableRound:
+    locked = TableRound.objects.select_for_update().get(pk=table.pk)
+    locked.round = table.round
+    return locked
+
+
+def _detail(table: TableRound, **extra) -> dict:
+    return {"round": table.round.number, "table": table.number, **extra}
+
+
+@transaction.atomic
+def close_table(table: TableRound, user=None) -> None:
+    locked = _locked(table)
+    missing = missing_deals(locked)
+    if missing:
+        raise NotCompleteError(
+            _("Deals %(numbers)s are not entered yet; the table stays open.")
+            % {"numbers": ", ".join(map(str, missing))}
+        )
+    locked.closed = True
+    locked.save(update_fields=["closed"])
+    table.closed = True
+    audit(table.round.tournament, user, "table.close", **_detail(table))
+
+
+@transaction.atomic
+def reopen_table(table: TableRound, user=None) -> None:
+    locked = _locked(table)
+    locked.closed = False
+    locked.save(update_fields=["closed"])
+    table.closed = False
+    audit(table.round.tournament, user, "table.reopen", **_detail(table))
+
+
+@transaction.atomic
+def store_sheet(table: TableRound, totals: dict[str, int], user=None) -> None:
+    """The paper sheet's final totals, keyed by seat position ("1"–"5")."""
+    locked = _locked(table)
+    old = locked.sheet_totals
+    locked.sheet_totals = totals
+    locked.save(update_fields=["sheet_totals"])
+    table.sheet_totals = totals
+    audit(
+        table.round.tournament, user, "table.sheet",
+        **_detail(table, old=old, new=totals),
+    )  # fmt: skip

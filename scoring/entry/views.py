@@ -1,0 +1,242 @@
+"""HTTP shell of deal entry: load the table, call the form and the services.
+
+Every page works without JavaScript (POST, then redirect); with htmx the same
+URLs answer with the ``_panel.html`` partial so a deal is saved without a page
+reload. TD only (``td_required``): anyone else gets 403.
+"""
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from scoring.entry import actions, display
+from scoring.forms import DealForm, SheetForm, initial_from_record
+from scoring.services import (
+    ClosedError,
+    DealRejectedError,
+    StaleDealError,
+    delete_deal,
+    preview_deal,
+    save_deal,
+    table_view,
+)
+from tournaments.models import Deal, DealRevision, TableRound
+from tournaments.permissions import td_required
+
+STALE = gettext_lazy(
+    "Someone else saved this deal meanwhile; here is the current version. "
+    "Your input is kept below: save again to replace it."
+)
+
+
+def _htmx(request) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _table(tournament, round, table) -> TableRound:
+    obj = get_object_or_404(
+        TableRound.objects.select_related("round"),
+        round__tournament=tournament, round__number=round, number=table,
+    )  # fmt: skip
+    obj.round.tournament = tournament
+    return obj
+
+
+def _number(tournament, deal: int) -> int:
+    if not 1 <= deal <= tournament.deals_per_round:
+        raise Http404
+    return deal
+
+
+def _url(name: str, table: TableRound, *extra) -> str:
+    args = [table.round.tournament.slug, table.round.number, table.number, *extra]
+    return reverse(f"tournaments:{name}", args=args)
+
+
+def _deal_form(table, view, number, data=None, deal=None) -> DealForm:
+    players = view.players_for(number)
+    seats = {str(s.position): view.label_of(s.position) for s in view.seats}
+    initial = {}
+    if deal is not None:
+        initial = initial_from_record(deal.record, players)
+        initial["version"] = deal.version
+    return DealForm(
+        data, initial=initial, schedule=table.round.tournament.schedule,
+        players=players, seats=seats,
+    )  # fmt: skip
+
+
+def _context(table, number=None, form=None, **extra) -> dict:
+    tournament = table.round.tournament
+    schedule = tournament.schedule
+    view = table_view(table)
+    deals = {d.number: d for d in table.deals.all()}
+    if number is None:
+        todo = [n for n in range(1, tournament.deals_per_round + 1) if n not in deals]
+        number = todo[0] if todo else None
+    if number is not None and form is None:
+        form = _deal_form(table, view, number, deal=deals.get(number))
+    rows = display.grid(view, deals, tournament.deals_per_round, schedule)
+    numbers = list(table.round.tables.values_list("number", flat=True))
+    here = numbers.index(table.number)
+    revisions = DealRevision.objects.none()
+    if number in deals:
+        revisions = deals[number].revisions.select_related("user").order_by("-version")
+    return {
+        "tournament": tournament,
+        "table": table,
+        "view": view,
+        "schedule": schedule,
+        "contracts": schedule.enabled_contracts(),
+        "rows": rows,
+        "totals": rows[-1]["cells"] if rows else [],
+        "number": number,
+        "deal": deals.get(number),
+        "form": form,
+        "players": view.players_for(number) if number else [],
+        "history": display.history(revisions, view, schedule),
+        "sheet": display.sheet_report(view, deals, table.sheet_totals),
+        "sheet_form": extra.pop("sheet_form", None) or _sheet_form(table, view),
+        "missing": [n for n in range(1, len(rows) + 1) if n not in deals],
+        "prev_table": numbers[here - 1] if here > 0 else None,
+        "next_table": numbers[here + 1] if here + 1 < len(numbers) else None,
+        **extra,
+    }
+
+
+def _sheet_form(table, view, data=None) -> SheetForm:
+    seats = [(s.position, view.label_of(s.position)) for s in view.seats]
+    initial = {f"seat{k}": v for k, v in (table.sheet_totals or {}).items()}
+    return SheetForm(data, initial=initial, seats=seats)
+
+
+def _render(request, table, status=200, push=None, **ctx) -> HttpResponse:
+    context = _context(table, **ctx)
+    if _htmx(request):
+        response = render(request, "scoring/entry/_panel.html", context, status=status)
+        if push:
+            response["HX-Push-Url"] = push
+        return response
+    return render(request, "scoring/entry/page.html", context, status=status)
+
+
+@td_required
+def table_page(request, tournament, round, table):
+    return _render(request, _table(tournament, round, table))
+
+
+@td_required
+def deal_page(request, tournament, round, table, deal):
+    """GET: the form for this deal (prefilled when stored). POST: save it."""
+    table = _table(tournament, round, table)
+    number = _number(tournament, deal)
+    if request.method != "POST":
+        return _render(request, table, number=number)
+    view = table_view(table)
+    form = _deal_form(table, view, number, request.POST)
+    record = form.record()
+    if record is None:
+        return _render(request, table, number=number, form=form)
+    try:
+        save_deal(table, number, record, request.user, form.expected_version())
+    except DealRejectedError as exc:
+        form.add_violations(exc.violations)
+    except ClosedError:
+        form.add_error(None, _("This table is closed; reopen it to change deals."))
+    except StaleDealError:
+        current = Deal.objects.filter(table=table, number=number).first()
+        data = request.POST.copy()
+        data["version"] = str(current.version) if current else ""
+        form = _deal_form(table, view, number, data)
+        form.is_valid()
+        form.add_error(None, STALE)
+        stale = current and {
+            "deal": current,
+            "summary": display.describe(current.record, tournament.schedule),
+            "scores": display.scores_by_label(view, current.seat_scores),
+        }
+        return _render(request, table, number=number, form=form, stale=stale)
+    else:
+        notice = _("Deal %(n)s saved.") % {"n": number}
+        if not _htmx(request):
+            messages.success(request, notice)
+            return redirect(_url("entry-table", table))
+        return _render(request, table, notice=notice, push=_url("entry-table", table))
+    return _render(request, table, number=number, form=form)
+
+
+@require_POST
+@td_required
+def preview(request, tournament, round, table, deal):
+    """The score effect of the form as it stands, or the engine's violations."""
+    table = _table(tournament, round, table)
+    number = _number(tournament, deal)
+    view = table_view(table)
+    form = _deal_form(table, view, number, request.POST)
+    record = form.record()
+    context = {"scores": None, "violations": [], "empty": record is None}
+    if record is not None:
+        result, scores = preview_deal(table, number, record)
+        context["violations"] = result.violations
+        if scores is not None:
+            context["scores"] = display.scores_by_label(view, scores)
+    return render(request, "scoring/entry/_preview.html", context)
+
+
+@td_required
+def delete(request, tournament, round, table, deal):
+    """GET: ask for confirmation. POST: delete (history and audit keep it)."""
+    table = _table(tournament, round, table)
+    number = _number(tournament, deal)
+    stored = get_object_or_404(Deal, table=table, number=number)
+    if request.method != "POST":
+        summary = display.describe(stored.record, tournament.schedule)
+        context = {"tournament": tournament, "table": table, "deal": stored,
+                   "summary": summary}  # fmt: skip
+        return render(request, "scoring/entry/confirm_delete.html", context)
+    try:
+        delete_deal(table, number, request.user)
+    except ClosedError:
+        messages.error(request, _("This table is closed; reopen it to change deals."))
+    else:
+        messages.success(request, _("Deal %(n)s deleted.") % {"n": number})
+    return redirect(_url("entry-table", table))
+
+
+@require_POST
+@td_required
+def sheet(request, tournament, round, table):
+    table = _table(tournament, round, table)
+    form = _sheet_form(table, table_view(table), request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Enter a whole number for every player."))
+        return _render(request, table, sheet_form=form)
+    actions.store_sheet(table, form.totals(), request.user)
+    messages.success(request, _("Paper sheet totals stored."))
+    return redirect(_url("entry-table", table))
+
+
+@require_POST
+@td_required
+def close(request, tournament, round, table):
+    table = _table(tournament, round, table)
+    try:
+        actions.close_table(table, request.user)
+    except actions.NotCompleteError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("%(table)s closed.") % {"table": table})
+    return redirect(_url("entry-table", table))
+
+
+@require_POST
+@td_required
+def reopen(request, tournament, round, table):
+    table = _table(tournament, round, table)
+    actions.reopen_table(table, request.user)
+    messages.success(request, _("%(table)s reopened.") % {"table": table})
+    return redirect(_url("entry-table", table))

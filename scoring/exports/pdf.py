@@ -1,0 +1,107 @@
+"""The PDF base: A4 page, embedded fonts, header and footer on every page.
+
+Stories (score sheets, seating, standings, cards) live in ``pdf_*.py`` and
+only provide flowables; this module lays them out. DejaVu Sans is vendored
+in ``fonts/`` (licence beside it) so that é, ë, ï, ü and ĳ print whatever
+fonts the server has.
+"""
+
+import io
+from pathlib import Path
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT = "DejaVuSans"
+FONT_BOLD = "DejaVuSans-Bold"
+_registered = False
+
+
+def register_fonts() -> None:
+    """Register the vendored TTFs once per process."""
+    global _registered
+    if _registered:
+        return
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    pdfmetrics.registerFont(TTFont(FONT, str(FONT_DIR / "DejaVuSans.ttf")))
+    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(FONT_DIR / "DejaVuSans-Bold.ttf")))
+    addMapping(FONT, 0, 0, FONT)
+    addMapping(FONT, 1, 0, FONT_BOLD)
+    addMapping(FONT, 0, 1, FONT)
+    addMapping(FONT, 1, 1, FONT_BOLD)
+    _registered = True
+
+
+def styles() -> dict:
+    """Paragraph styles in the embedded font, by role."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    register_fonts()
+    base = ParagraphStyle("base", fontName=FONT, fontSize=9, leading=11)
+    return {
+        "base": base,
+        "small": ParagraphStyle("small", base, fontSize=7, leading=8.5),
+        "title": ParagraphStyle(
+            "title", base, fontName=FONT_BOLD, fontSize=16, leading=20
+        ),
+        "h2": ParagraphStyle("h2", base, fontName=FONT_BOLD, fontSize=12, leading=15),
+        "big": ParagraphStyle("big", base, fontSize=15, leading=19),
+        "bold": ParagraphStyle("bold", base, fontName=FONT_BOLD),
+    }
+
+
+def grid_style(header_rows: int = 1, font_size: float = 8) -> list:
+    """A plain ruled table with a bold, shaded header."""
+    from reportlab.lib import colors
+
+    return [
+        ("FONT", (0, 0), (-1, -1), FONT, font_size),
+        ("FONT", (0, 0), (-1, header_rows - 1), FONT_BOLD, font_size),
+        ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#e6e6e6")),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#808080")),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]
+
+
+def render(tournament, title: str, story_fn, landscape: bool = False) -> bytes:
+    """Build one PDF: ``story_fn()`` runs in the tournament's language."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.pagesizes import landscape as turn
+    from reportlab.lib.units import mm
+    from reportlab.platypus import SimpleDocTemplate
+
+    register_fonts()
+    buffer = io.BytesIO()
+    size = turn(A4) if landscape else A4
+    with translation.override(tournament.language):
+        story = story_fn()
+        footer = "%s · %s" % (tournament.name, title)  # noqa: UP031
+        page_label = _("page")
+
+        def on_page(canvas, doc):
+            canvas.saveState()
+            canvas.setFont(FONT, 7)
+            canvas.drawString(12 * mm, 7 * mm, footer)
+            canvas.drawRightString(
+                size[0] - 12 * mm, 7 * mm, f"Rikscore · {page_label} {doc.page}"
+            )
+            canvas.restoreState()
+
+        doc = SimpleDocTemplate(
+            buffer, pagesize=size, title=f"{tournament.name} – {title}",
+            author="Rikscore", leftMargin=12 * mm, rightMargin=12 * mm,
+            topMargin=12 * mm, bottomMargin=13 * mm,
+        )  # fmt: skip
+        doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+    return buffer.getvalue()
+
+
+def filename(tournament, what: str, round_number: int | None = None) -> str:
+    suffix = f"-r{round_number}" if round_number else ""
+    return f"{tournament.slug}-{what}{suffix}.pdf"

@@ -1,0 +1,81 @@
+"""Player cards: each player's deals and totals over the event, one player
+per page (or just one player)."""
+
+from collections import defaultdict
+
+from django.utils.translation import gettext as _
+
+from scoring.exports import PDF, ExportError
+from scoring.exports.pdf import FONT_BOLD, filename, grid_style, render
+from scoring.exports.pdf_sheets import escape
+from scoring.rowsource import deal_rows, standings_rows
+
+
+def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[dict]]:
+    """{entry_id: [deal rows from that player's seat]} with running totals."""
+    cards: dict[int, list[dict]] = defaultdict(list)
+    for row in deal_rows(tournament):
+        for pos, entry_id, _name in row["seats"]:
+            if entry_ids is not None and entry_id not in entry_ids:
+                continue
+            if pos == row["sits_out"]:
+                continue
+            points = row["scores"][pos - 1]
+            rows = cards[entry_id]
+            total = (rows[-1]["total"] if rows else 0) + points
+            rows.append({**row, "seat": pos, "points": points, "total": total})
+    return cards
+
+
+def player_cards(tournament, entry_id: int | None = None):
+    """``(filename, content_type, bytes)``: every player, or one entry."""
+    standings = standings_rows(tournament)
+    people = [r for r in standings.rows if entry_id in (None, r["entry"])]
+    if not people:
+        raise ExportError(_("No such player in this tournament."))
+    cards = card_rows(tournament, {p["entry"] for p in people})
+    title = str(_("Player cards"))
+
+    def story():
+        from reportlab.lib.units import mm
+        from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
+
+        from scoring.exports.pdf import styles
+
+        st = styles()
+        flow = []
+        head = [str(x) for x in (_("Round"), _("Table"), _("Seat"), _("Deal"),
+                _("Contract"), _("Declarer"), _("Partner"), _("Tricks"),
+                _("Points"), _("Total"))]  # fmt: skip
+        for i, person in enumerate(people):
+            if i:
+                flow.append(PageBreak())
+            line = _("%(club)s · rank %(rank)s · %(points)s points") % {
+                "club": person.get("club") or "–", "rank": person["rank"],
+                "points": person.get("points", 0),
+            }  # fmt: skip
+            flow += [Paragraph(escape(person["name"]), st["title"]),
+                     Paragraph(escape(tournament.name), st["base"]),
+                     Paragraph(escape(str(line)), st["h2"]), Spacer(1, 6)]  # fmt: skip
+            rows = [head]
+            style = grid_style(1, 7.5)
+            last_round = None
+            for d in cards.get(person["entry"], []):
+                if last_round is not None and d["round"] != last_round:
+                    style.append(("LINEABOVE", (0, len(rows)), (-1, len(rows)), 1.1,
+                                  (0, 0, 0)))  # fmt: skip
+                last_round = d["round"]
+                rows.append([str(d["round"]), str(d["table"]), str(d["seat"]),
+                             str(d["deal"]), d["contract"], d["declarer"],
+                             d["partner"], d["tricks"], str(d["points"]),
+                             str(d["total"])])  # fmt: skip
+            widths = [12, 11, 10, 10, 34, 36, 36, 12, 12, 13]
+            table = Table(rows, colWidths=[w * mm for w in widths], repeatRows=1)
+            style += [("ALIGN", (8, 1), (9, -1), "RIGHT"),
+                      ("FONT", (9, 1), (9, -1), FONT_BOLD, 7.5)]  # fmt: skip
+            table.setStyle(style)
+            flow.append(table)
+        return flow
+
+    what = "cards" if entry_id is None else f"card-{entry_id}"
+    return filename(tournament, what), PDF, render(tournament, title, story)

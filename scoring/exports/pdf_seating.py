@@ -1,0 +1,76 @@
+"""Seating list of a round: by table, then alphabetically by player in big
+type for the wall (players look for their own name, not their table)."""
+
+from django.utils.translation import gettext as _
+
+from scoring.exports import PDF, ExportError
+from scoring.exports.pdf import FONT, FONT_BOLD, filename, grid_style, render
+from scoring.exports.pdf_sheets import escape
+from scoring.rowsource import table_seats
+from tournaments.models import TableRound
+
+
+def seating_list(tournament, round_number: int):
+    """``(filename, content_type, bytes)``: by table, then by name."""
+    tables = list(
+        TableRound.objects.filter(round__tournament=tournament, round__number=round_number)
+        .order_by("number")
+        .values_list("id", "number")
+    )
+    if not tables:
+        raise ExportError(
+            _("Round %(n)s is not seated yet: there are no tables to print.")
+            % {"n": round_number}
+        )
+    seats = table_seats(tournament, round_number)
+    title = str(_("Seating round %(n)s") % {"n": round_number})
+
+    def story():
+        from reportlab.lib.units import mm
+        from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
+
+        from scoring.exports.pdf import styles
+
+        st = styles()
+        flow = [Paragraph(escape(tournament.name), st["title"]),
+                Paragraph(title + " · " + str(_("by table")), st["h2"]),
+                Spacer(1, 6)]  # fmt: skip
+        cells = []
+        for table_id, number in tables:
+            rows = [[str(_("Table %(n)s") % {"n": number}), ""]]
+            rows += [[str(pos), name] for pos, _e, name in seats.get(table_id, [])]
+            block = Table(rows, colWidths=[8 * mm, 52 * mm])
+            style = grid_style(1, 9) + [("SPAN", (0, 0), (1, 0))]
+            block.setStyle(style)
+            cells.append(block)
+        grid = [cells[i : i + 3] for i in range(0, len(cells), 3)]
+        grid[-1] += [""] * (3 - len(grid[-1]))
+        outer = Table(grid, colWidths=[62 * mm] * 3)
+        outer.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+                        ("LEFTPADDING", (0, 0), (-1, -1), 0)])  # fmt: skip
+        flow += [outer, PageBreak()]
+        flow += [Paragraph(escape(tournament.name), st["title"]),
+                 Paragraph(title + " · " + str(_("by name")), st["h2"]),
+                 Spacer(1, 6)]  # fmt: skip
+        people = sorted(
+            ((name, number, pos) for table_id, number in tables
+             for pos, _e, name in seats.get(table_id, [])),
+            key=lambda x: (x[0].casefold(), x[1]),
+        )  # fmt: skip
+        rows = [[str(_("Player")), str(_("Table")), str(_("Seat"))]]
+        rows += [[name, str(number), str(pos)] for name, number, pos in people]
+        big = Table(rows, colWidths=[130 * mm, 28 * mm, 28 * mm], repeatRows=1)
+        big.setStyle(grid_style(1, 15) + [
+            ("FONT", (1, 1), (1, -1), FONT_BOLD, 17),
+            ("FONT", (2, 1), (2, -1), FONT, 15),
+            ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        ])  # fmt: skip
+        flow.append(big)
+        return flow
+
+    return filename(tournament, "seating", round_number), PDF, render(
+        tournament, title, story
+    )

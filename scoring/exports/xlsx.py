@@ -1,0 +1,143 @@
+"""The event as a spreadsheet (openpyxl write-only mode: rows stream to disk).
+
+Sheets: *Standings*; *Deals*, one row per deal; one sheet per round with a
+row per player. Layout of *Deals*: a fixed block per seat position 1–5
+(player, points) rather than one column per player, so the sheet stays 26
+columns wide at 400 players; a *Check* column recomputes the zero sum.
+Numbers are stored as numbers; totals a club may want to recompute are
+formulas (round totals; the standings total when it is a plain sum).
+"""
+
+import io
+from collections import defaultdict
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from scoring.exports import XLSX
+from scoring.rowsource import deal_rows, standings_rows
+
+MAX_SEATS = 5
+
+
+def col(n: int) -> str:
+    """Column letter of 1-based column ``n``."""
+    from openpyxl.utils import get_column_letter
+
+    return get_column_letter(n)
+
+
+def _sheet(wb, title: str, headers: list[str], widths: list[float]):
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font, PatternFill
+
+    ws = wb.create_sheet(title=title[:31])
+    ws.freeze_panes = "A2"
+    for i, width in enumerate(widths, start=1):
+        ws.column_dimensions[col(i)].width = width
+    bold, fill = Font(bold=True), PatternFill("solid", fgColor="E6E6E6")
+    row = []
+    for h in headers:
+        cell = WriteOnlyCell(ws, value=str(h))
+        cell.font, cell.fill = bold, fill
+        row.append(cell)
+    ws.append(row)
+    return ws
+
+
+def workbook(tournament) -> tuple[str, str, bytes]:
+    """``(filename, content_type, bytes)`` of the whole event."""
+    from openpyxl import Workbook
+
+    with translation.override(tournament.language):
+        wb = Workbook(write_only=True)
+        standings = standings_rows(tournament)
+        _standings(wb, tournament, standings)
+        per_round = _deals(wb, tournament)
+        for number in sorted(per_round):
+            _round(wb, tournament, number, per_round[number])
+        buffer = io.BytesIO()
+        wb.save(buffer)
+    return f"{tournament.slug}.xlsx", XLSX, buffer.getvalue()
+
+
+def _standings(wb, tournament, rowset) -> None:
+    columns = rowset.columns
+    widths = [30 if c.key in ("name", "club") else 10 for c in columns]
+    ws = _sheet(wb, str(_("Standings")), [str(c.label) for c in columns], widths)
+    keys = [c.key for c in columns]
+    rounds = [i for i, k in enumerate(keys, 1) if k[:1] == "r" and k[1:].isdigit()]
+    as_sum = tournament.method == "points" and not tournament.normalise_five
+    total_col = keys.index("points") + 1 if "points" in keys else None
+    for r, item in enumerate(rowset.rows, start=2):
+        values = [_number(item.get(k)) for k in keys]
+        if as_sum and total_col and rounds:
+            values[total_col - 1] = "=SUM(%s%d:%s%d)" % (  # noqa: UP031
+                col(rounds[0]), r, col(rounds[-1]), r,
+            )  # fmt: skip
+        ws.append(values)
+
+
+def _number(value):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _deals(wb, tournament) -> dict[int, dict]:
+    """Write the *Deals* sheet; collect per-round, per-seat scores on the way."""
+    headers = [_("Round"), _("Table"), _("Deal"), _("Dealer"), _("Sits out"),
+               _("Contract"), _("Code"), _("Declarer"), _("Partner"), _("Tricks"),
+               _("Sanctions")]  # fmt: skip
+    for k in range(1, MAX_SEATS + 1):
+        headers += [_("Seat %(n)s") % {"n": k}, _("Points %(n)s") % {"n": k}]
+    headers.append(_("Check (sum = 0)"))
+    widths = [7, 7, 6, 8, 8, 22, 14, 22, 22, 10, 18] + [22, 9] * MAX_SEATS + [10]
+    ws = _sheet(wb, str(_("Deals")), [str(h) for h in headers], widths)
+    first = len(headers) - 2 * MAX_SEATS  # column before seat 1
+    points_cols = [col(first + 2 * k + 1) for k in range(MAX_SEATS)]
+    per_round: dict[int, dict] = defaultdict(dict)
+    r = 1
+    for d in deal_rows(tournament):
+        r += 1
+        row = [d["round"], d["table"], d["deal"], d["dealer"], d["sits_out"],
+               str(d["contract"]), d["codes"], d["declarer"], d["partner"],
+               _tricks(d["tricks"]), d["sanctions"]]  # fmt: skip
+        seats = {pos: name for pos, _e, name in d["seats"]}
+        scores = d["scores"]
+        for k in range(MAX_SEATS):
+            pos = k + 1
+            playing = pos in seats and pos != d["sits_out"]
+            row += [seats.get(pos), scores[k] if playing else None]
+        row.append("=" + "+".join(f"N({c}{r})" for c in points_cols))
+        ws.append(row)
+        tables = per_round[d["round"]]
+        table = tables.setdefault(d["table"], {"seats": d["seats"], "deals": {}})
+        table["deals"][d["deal"]] = (d["sits_out"], scores)
+    return per_round
+
+
+def _tricks(text: str):
+    return int(text) if text.isdigit() else (text or None)
+
+
+def _round(wb, tournament, number: int, tables: dict) -> None:
+    n = tournament.deals_per_round
+    headers = [_("Table"), _("Seat"), _("Player")]
+    headers += [str(_("D%(n)s") % {"n": d}) for d in range(1, n + 1)]
+    headers.append(_("Total"))
+    widths = [7, 6, 30] + [6] * n + [9]
+    ws = _sheet(wb, str(_("Round %(n)s") % {"n": number}), [str(h) for h in headers],
+                widths)  # fmt: skip
+    r = 1
+    for table_no in sorted(tables):
+        table = tables[table_no]
+        for pos, _e, name in table["seats"]:
+            r += 1
+            row = [table_no, pos, name]
+            for d in range(1, n + 1):
+                sits_out, scores = table["deals"].get(d, (None, None))
+                played = scores is not None and pos != sits_out
+                row.append(scores[pos - 1] if played else None)
+            row.append("=SUM(%s%d:%s%d)" % (col(4), r, col(3 + n), r))  # noqa: UP031
+            ws.append(row)

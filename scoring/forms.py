@@ -1,0 +1,315 @@
+"""The deal-entry form: form fields → deal record, engine violations → field errors.
+
+The form decides no rule. It only translates: a contract typed by code or
+name becomes its code, a seat number becomes that seat's label, digits become
+ints; anything it cannot translate is passed on as typed, so the engine names
+the problem. The engine's violations come back keyed by record path
+(``plays[0].partner``) and land on the field that produced that path.
+"""
+
+import re
+from collections.abc import Mapping, Sequence
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from rules.schedules import Schedule
+from rules.types import AllPassGame
+
+MAX_PLAYS = 3
+MAX_SANCTIONS = 2
+PLAY_FIELDS = ("contract", "declarer", "partner", "tricks", "trump", "jury")
+SANCTION_FIELDS = ("code", "player", "points")
+PLAYER_FIELDS = ("declarer", "partner", "player", "queen_of_spades", "last_trick")
+INT = re.compile(r"-?\d{1,9}")
+PATH = re.compile(r"(plays|sanctions)\[(\d+)\](?:\.(\w+)(?:\.(.+))?)?")
+
+TRUMPS = [
+    ("", "—"), ("hearts", _("♥ hearts")), ("diamonds", _("♦ diamonds")),
+    ("clubs", _("♣ clubs")), ("spades", _("♠ spades")), ("none", _("no trump")),
+]  # fmt: skip
+JURY = [("", "—"), ("approved", _("approved")), ("not_called", _("not called"))]
+
+
+def contract_code(text: str, schedule: Schedule) -> str:
+    """A contract typed by code or by exact name (either language) → its code."""
+    text = text.strip()
+    if schedule.contract(text):
+        return text
+    folded = text.casefold()
+    for c in schedule.enabled_contracts():
+        if folded in (c.code.casefold(), c.name_nl.casefold(), c.name_en.casefold()):
+            return c.code
+    return text
+
+
+def player_label(text: str, players: Sequence[str], seats: Mapping[str, str]) -> str:
+    """A label, or a seat number ("1"–"5") of someone playing this deal → label."""
+    text = text.strip()
+    if text in players:
+        return text
+    if seats.get(text) in players:
+        return seats[text]
+    match = [p for p in players if p.casefold() == text.casefold()]
+    return match[0] if match else text
+
+
+def number(text: str) -> int | str:
+    text = text.strip()
+    return int(text) if INT.fullmatch(text) else text
+
+
+def _filled(data: Mapping, prefix: str, names: Sequence[str]) -> bool:
+    return any(str(data.get(f"{prefix}_{n}") or "").strip() for n in names)
+
+
+def build_record(
+    data: Mapping, players: Sequence[str], seats: Mapping[str, str],
+    schedule: Schedule,
+) -> tuple[dict, list[int], list[int]]:  # fmt: skip
+    """(record, form row of each play, form row of each sanction) from form data.
+
+    ``data`` holds strings keyed like the form's fields; ``seats`` maps seat
+    numbers ("1"–"5") to labels.
+    """
+
+    def text(key: str) -> str:
+        value = data.get(key)
+        return value.strip() if isinstance(value, str) else ""
+
+    def person(key: str) -> str:
+        return player_label(text(key), players, seats)
+
+    plays, play_rows = [], []
+    thrown_in = bool(data.get("thrown_in"))
+    for row in range(MAX_PLAYS):
+        if thrown_in or not _filled(data, f"p{row}", PLAY_FIELDS):
+            continue
+        play: dict = {"contract": contract_code(text(f"p{row}_contract"), schedule)}
+        contract = schedule.contract(play["contract"])
+        all_pass = contract is not None and contract.is_all_pass
+        for key in ("declarer", "partner"):
+            if text(f"p{row}_{key}") and not (all_pass and key == "declarer"):
+                play[key] = person(f"p{row}_{key}")
+        if text(f"p{row}_tricks") and not all_pass:
+            play["tricks"] = number(text(f"p{row}_tricks"))
+        for key in ("trump", "jury"):
+            if text(f"p{row}_{key}"):
+                play[key] = text(f"p{row}_{key}")
+        if all_pass:
+            play.update(_all_pass(contract, text, person, players))
+        plays.append(play)
+        play_rows.append(row)
+    sanctions, sanction_rows = [], []
+    for row in range(MAX_SANCTIONS):
+        if not _filled(data, f"s{row}", SANCTION_FIELDS):
+            continue
+        sanction: dict = {"code": text(f"s{row}_code")}
+        if text(f"s{row}_player"):
+            sanction["player"] = person(f"s{row}_player")
+        if text(f"s{row}_points"):
+            sanction["points"] = number(text(f"s{row}_points"))
+        sanctions.append(sanction)
+        sanction_rows.append(row)
+    record: dict = {"plays": plays}
+    if sanctions:
+        record["sanctions"] = sanctions
+    return record, play_rows, sanction_rows
+
+
+def _all_pass(contract, text, person, players) -> dict:
+    if contract.all_pass_game is AllPassGame.QUEEN_AND_LAST:
+        keys = (("queen_of_spades", "ap_queen"), ("last_trick", "ap_last"))
+        return {key: person(name) for key, name in keys if text(name)}
+    tricks = {
+        label: number(text(f"ap_t{i}"))
+        for i, label in enumerate(players)
+        if text(f"ap_t{i}")
+    }
+    return {"tricks_by_player": tricks} if tricks else {}
+
+
+def field_for(
+    path: str, play_rows: Sequence[int], sanction_rows: Sequence[int],
+    players: Sequence[str],
+) -> str | None:  # fmt: skip
+    """The form field behind a violation's record path (None: a form-wide error)."""
+    match = PATH.fullmatch(path or "")
+    if not match:
+        return None
+    kind, index, key, sub = match.groups()
+    rows = play_rows if kind == "plays" else sanction_rows
+    if int(index) >= len(rows):
+        return None
+    row = rows[int(index)]
+    if kind == "sanctions":
+        return f"s{row}_{key if key in SANCTION_FIELDS else 'code'}"
+    if key is None or key in PLAY_FIELDS:
+        return f"p{row}_{key or 'contract'}"
+    if key == "queen_of_spades":
+        return "ap_queen"
+    if key == "last_trick":
+        return "ap_last"
+    if key == "tricks_by_player" and sub in players:
+        return f"ap_t{list(players).index(sub)}"
+    if key == "tricks_by_player":
+        return "ap_tricks"
+    return None
+
+
+def initial_from_record(record: Mapping, players: Sequence[str]) -> dict:
+    """Form initial data that reproduces a stored record."""
+    initial: dict = {"thrown_in": not record.get("plays")}
+    for row, play in enumerate(record.get("plays", [])[:MAX_PLAYS]):
+        for key in PLAY_FIELDS:
+            if play.get(key) is not None:
+                initial[f"p{row}_{key}"] = str(play[key])
+        for i, label in enumerate(players):
+            if label in play.get("tricks_by_player", {}):
+                initial[f"ap_t{i}"] = str(play["tricks_by_player"][label])
+        initial["ap_queen"] = play.get("queen_of_spades", initial.get("ap_queen"))
+        initial["ap_last"] = play.get("last_trick", initial.get("ap_last"))
+    for row, sanction in enumerate(record.get("sanctions", [])[:MAX_SANCTIONS]):
+        for key in SANCTION_FIELDS:
+            if sanction.get(key) is not None:
+                initial[f"s{row}_{key}"] = str(sanction[key])
+    return initial
+
+
+def _text(label, **attrs) -> forms.CharField:
+    return forms.CharField(
+        label=label, required=False, max_length=200,
+        widget=forms.TextInput(attrs={"autocomplete": "off", **attrs}),
+    )  # fmt: skip
+
+
+def _select(label, choices) -> forms.CharField:
+    """A select whose value is checked by the engine, not by Django."""
+    return forms.CharField(
+        label=label, required=False, widget=forms.Select(choices=choices)
+    )
+
+
+class DealForm(forms.Form):
+    """One deal at one table: up to 3 plays, the all-pass fields, 2 sanctions."""
+
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
+    thrown_in = forms.BooleanField(label=_("All passed, thrown in"), required=False)
+
+    def __init__(
+        self, *args, schedule: Schedule, players: Sequence[str],
+        seats: Mapping[str, str], **kwargs,
+    ):  # fmt: skip
+        super().__init__(*args, **kwargs)
+        self.schedule, self.players, self.seats = schedule, list(players), seats
+        self.play_rows: list[int] = []
+        self.sanction_rows: list[int] = []
+        by_label = {label: pos for pos, label in seats.items()}
+        people = [("", "—")] + [(p, f"{by_label.get(p, '')} · {p}") for p in players]
+        for row in range(MAX_PLAYS):
+            self.fields[f"p{row}_contract"] = _text(
+                _("Contract"), list="entry-contracts", size=14,
+                placeholder=_("code or name"),
+            )  # fmt: skip
+            self.fields[f"p{row}_declarer"] = _select(_("Declarer"), people)
+            self.fields[f"p{row}_partner"] = _select(_("Partner"), people)
+            self.fields[f"p{row}_tricks"] = _text(
+                _("Tricks"), inputmode="numeric", size=3
+            )
+            self.fields[f"p{row}_trump"] = _select(_("Trump"), TRUMPS)
+            self.fields[f"p{row}_jury"] = _select(_("Jury"), JURY)
+        self.fields["p0_contract"].widget.attrs["autofocus"] = True
+        self.fields["ap_tricks"] = forms.CharField(
+            required=False, widget=forms.HiddenInput
+        )  # only an anchor for "tricks of each player" errors
+        for i, label in enumerate(players):
+            self.fields[f"ap_t{i}"] = _text(label, inputmode="numeric", size=3)
+        self.fields["ap_queen"] = _select(_("Took the queen of spades"), people)
+        self.fields["ap_last"] = _select(_("Took the last trick"), people)
+        codes = [("", "—")] + [(s.code, s.name) for s in schedule.sanctions.values()]
+        for row in range(MAX_SANCTIONS):
+            self.fields[f"s{row}_code"] = _select(_("Sanction"), codes)
+            self.fields[f"s{row}_player"] = _select(_("Player"), people)
+            self.fields[f"s{row}_points"] = _text(
+                _("Points"), inputmode="numeric", size=4
+            )
+
+    def record(self) -> dict | None:
+        """The deal record (players left to the service), or None with errors."""
+        if not self.is_valid():
+            return None
+        record, self.play_rows, self.sanction_rows = build_record(
+            self.cleaned_data, self.players, self.seats, self.schedule
+        )
+        if not record["plays"] and not self.cleaned_data.get("thrown_in"):
+            self.add_error(
+                "p0_contract",
+                _("Enter a contract, or tick “all passed, thrown in”."),
+            )
+            return None
+        return record
+
+    def expected_version(self) -> int | None:
+        value = (self.cleaned_data.get("version") or "").strip()
+        return int(value) if value.isdigit() and len(value) < 10 else None
+
+    def add_violations(self, violations) -> None:
+        """Put each engine message next to the field that caused it."""
+        for v in violations:
+            name = field_for(v.field, self.play_rows, self.sanction_rows, self.players)
+            if name not in self.fields:
+                name = None
+            self.add_error(name, ValidationError(v.message, code=v.code))
+
+    def rows(self, prefix: str, count: int, names: Sequence[str]) -> list[list]:
+        return [[self[f"{prefix}{r}_{n}"] for n in names] for r in range(count)]
+
+    @property
+    def play_fields(self) -> list[list]:
+        return self.rows("p", MAX_PLAYS, PLAY_FIELDS)
+
+    @property
+    def sanction_fields(self) -> list[list]:
+        return self.rows("s", MAX_SANCTIONS, SANCTION_FIELDS)
+
+    @property
+    def trick_fields(self) -> list:
+        return [self[f"ap_t{i}"] for i in range(len(self.players))]
+
+    def has_value(self, prefix: str, rows: range, names: Sequence[str]) -> bool:
+        data = self.data if self.is_bound else self.initial
+        return any(_filled(data, f"{prefix}{r}", names) for r in rows)
+
+    @property
+    def open_more_plays(self) -> bool:
+        return self.has_value("p", range(1, MAX_PLAYS), PLAY_FIELDS)
+
+    @property
+    def open_sanctions(self) -> bool:
+        return self.has_value("s", range(MAX_SANCTIONS), SANCTION_FIELDS)
+
+    @property
+    def open_all_pass(self) -> bool:
+        data = self.data if self.is_bound else self.initial
+        for row in range(MAX_PLAYS):
+            code = contract_code(str(data.get(f"p{row}_contract") or ""), self.schedule)
+            contract = self.schedule.contract(code)
+            if contract is not None and contract.is_all_pass:
+                return True
+        return False
+
+
+class SheetForm(forms.Form):
+    """The paper sheet's final total for each seat of the table."""
+
+    def __init__(self, *args, seats: Sequence[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        for position, label in seats:
+            self.fields[f"seat{position}"] = forms.IntegerField(
+                label=label, min_value=-99999, max_value=99999,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )  # fmt: skip
+
+    def totals(self) -> dict[str, int]:
+        return {k.removeprefix("seat"): v for k, v in self.cleaned_data.items()}

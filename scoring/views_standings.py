@@ -1,0 +1,93 @@
+"""The TD's standings (every round, published or not) and the zero-sum
+reconciliation. Views only assemble: the row source ranks, ``reconcile`` sums.
+"""
+
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+from scoring.reconcile import reconcile
+from scoring.rowsource import standings_rows
+from scoring.standings import DEFAULT_PLACEMENT, DEFAULT_TIEBREAKS, METRICS
+from scoring.tables import ReconciliationTable, standings_table
+from tournaments.models import Tournament
+from tournaments.permissions import td_required
+
+
+def _after_round(value: str | None, numbers: list[int]) -> int | None:
+    """The "after round N" choice; anything unknown means all rounds."""
+    try:
+        number = int(value or "")
+    except ValueError:
+        return None
+    return number if number in numbers else None
+
+
+def settings_in_force(tournament: Tournament) -> list[tuple[str, str]]:
+    """(label, value) lines naming the standings method and options."""
+    primary = "placement" if tournament.method == "placement" else "points"
+    chain = [METRICS[primary].name] + [
+        METRICS[k].name
+        for k in (tournament.tiebreaks or DEFAULT_TIEBREAKS)
+        if k in METRICS and k != primary
+    ]
+    lines = [
+        (_("Standings method"), tournament.get_method_display()),
+        (_("Tie-break chain"), " → ".join(str(name) for name in chain)),
+    ]
+    if tournament.method == "placement":
+        points = tournament.placement_points or DEFAULT_PLACEMENT
+        lines.append((_("Placement points"), "-".join(str(p) for p in points)))
+    lines.append(
+        (
+            _("5-player tables"),
+            _("normalised: points per deal played × the standard number of deals")
+            if tournament.normalise_five
+            else _("not normalised: total points"),
+        )
+    )
+    if tournament.hide_last_rounds:
+        lines.append(
+            (
+                _("Public standings"),
+                _("the last %(n)s round(s) are hidden")
+                % {"n": tournament.hide_last_rounds},
+            )
+        )
+    return lines
+
+
+@td_required
+def standings_td(request, tournament: Tournament):
+    rounds = list(
+        tournament.round_set.values_list("number", "status", "published").order_by(
+            "number"
+        )
+    )
+    numbers = [n for n, _status, _pub in rounds]
+    after = _after_round(request.GET.get("after"), numbers)
+    rowset = standings_rows(tournament, up_to_round=after)
+    return render(
+        request,
+        "scoring/standings/td.html",
+        {
+            "tournament": tournament,
+            "table": standings_table(rowset),
+            "rounds": rounds,
+            "after": after,
+            "settings": settings_in_force(tournament),
+        },
+    )
+
+
+@td_required
+def recon_td(request, tournament: Tournament):
+    result = reconcile(tournament)
+    return render(
+        request,
+        "scoring/standings/reconciliation.html",
+        {
+            "tournament": tournament,
+            "result": result,
+            "table": ReconciliationTable([vars(line) for line in result.lines]),
+        },
+    )

@@ -1,0 +1,121 @@
+"""Find the cyclic seating designs stored in tournaments/seating/data/cyclic.json.
+
+Run once (minutes): ``python scripts/seating_precompute.py``. Deterministic for
+a given seed list, so anyone can reproduce the data file.
+
+The designs are 1-rotational-style: players are (x, level) for x in Z_q and a
+few fixed players; round t is the base round shifted by t on every x. A pair
+then meets as often as its level pair and difference (x' - x mod q) occurs in
+the base round, so the search runs over one round of n / 4 tables instead of
+the whole schedule. Simulated annealing on point swaps finds base rounds with
+zero repeats for the maximal cases of the issue (28 x 9, 24 x 7, 32 x 10, ...).
+"""
+
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tournaments.seating.designs import DATA, develop  # noqa: E402
+from tournaments.seating.repeats import count_repeats  # noqa: E402
+
+# (players, q, levels, fixed): rounds = q, players = q * levels + fixed.
+CASES = [(24, 7, 3, 3), (28, 9, 3, 1), (32, 10, 3, 2), (36, 11, 3, 3), (40, 13, 3, 1),
+         (44, 14, 3, 2), (48, 15, 3, 3), (52, 17, 3, 1), (100, 33, 3, 1)]  # fmt: skip
+
+
+class Base:
+    """One base round and the multiset of (level, level, difference) it covers."""
+
+    def __init__(self, q: int, levels: int, fixed: int, rng: random.Random) -> None:
+        self.q, self.levels, self.n = q, levels, q * levels + fixed
+        points = list(range(self.n))
+        rng.shuffle(points)
+        self.tables = [points[i : i + 4] for i in range(0, self.n, 4)]
+        self.where = {p: i for i, t in enumerate(self.tables) for p in t}
+        self.count: dict[tuple, int] = {}
+        self.cost = 0
+        for t in self.tables:
+            for p in t:
+                self._change(p, [o for o in t if o != p], +1)
+
+    def _key(self, p: int, o: int) -> tuple:
+        q, finite = self.q, self.q * self.levels
+        if p < finite and o < finite:
+            return (p // q, o // q, (o - p) % q)
+        if p >= finite and o >= finite:
+            return ("fixed", min(p, o), max(p, o))
+        return (min(p, finite) if p >= finite else p // q, o // q if o < finite else o, 0)
+
+    def _change(self, p: int, others: list[int], step: int) -> None:
+        for o in others:
+            for key in (self._key(p, o), self._key(o, p)):
+                before = self.count.get(key, 0)
+                after = before + step
+                self.count[key] = after
+                weight = 50 if key[0] == "fixed" else 1
+                self.cost += weight * (max(0, after - 1 + (key[0] == "fixed"))
+                                       - max(0, before - 1 + (key[0] == "fixed")))  # fmt: skip
+
+    def swap(self, a: int, b: int) -> None:
+        ta, tb = self.tables[self.where[a]], self.tables[self.where[b]]
+        rest_a = [o for o in ta if o != a]
+        rest_b = [o for o in tb if o != b]
+        self._change(a, rest_a, -1)
+        self._change(b, rest_b, -1)
+        self._change(a, rest_b, +1)
+        self._change(b, rest_a, +1)
+        ta[ta.index(a)], tb[tb.index(b)] = b, a
+        self.where[a], self.where[b] = self.where[b], self.where[a]
+
+
+def anneal(q: int, levels: int, fixed: int, seed: int, seconds: float):
+    rng = random.Random(seed)
+    base = Base(q, levels, fixed, rng)
+    deadline = time.perf_counter() + seconds
+    temp, best = 1.0, base.cost
+    steps = 0
+    while base.cost and time.perf_counter() < deadline:
+        steps += 1
+        a, b = rng.sample(range(base.n), 2)
+        if base.where[a] == base.where[b]:
+            continue
+        before = base.cost
+        base.swap(a, b)
+        gain = base.cost - before
+        if gain > 0 and rng.random() >= math.exp(-gain / temp):
+            base.swap(a, b)
+        best = min(best, base.cost)
+        temp = max(0.08, temp * 0.99995)
+        if steps % 200_000 == 0:
+            temp = 1.0
+    return base, steps
+
+
+def main() -> None:
+    only = {int(a) for a in sys.argv[1:]}
+    stored = {e["n"]: e for e in json.loads(DATA.read_text())} if DATA.exists() else {}
+    for n, q, levels, fixed in CASES:
+        if only and n not in only:
+            continue
+        for seed in range(50):
+            base, steps = anneal(q, levels, fixed, seed, seconds=60)
+            entry = {"n": n, "q": q, "levels": levels, "rounds": q, "seed": seed,
+                     "base": [sorted(t) for t in base.tables]}  # fmt: skip
+            repeats = count_repeats(develop(entry))
+            print(f"{n} x {q}: seed {seed}, {steps} steps, cost {base.cost}, "
+                  f"repeats {repeats}", flush=True)  # fmt: skip
+            if repeats == 0:
+                stored[n] = entry
+                break
+    DATA.write_text(
+        "[\n" + ",\n".join(json.dumps(stored[n]) for n in sorted(stored)) + "\n]\n"
+    )
+
+
+if __name__ == "__main__":
+    main()

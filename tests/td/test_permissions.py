@@ -1,0 +1,83 @@
+"""Every TD URL refuses anonymous visitors and other tournaments' TDs (403)."""
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import TournamentRole
+
+
+def td_urls(t):
+    s = t.slug
+    role = t.roles.first()
+    entry = t.entries.first()
+    names = [
+        ("tournaments:detail", [s]), ("tournaments:td-settings", [s]),
+        ("tournaments:td-role-add", [s]), ("tournaments:td-audit", [s]),
+        ("tournaments:td-entries", [s]), ("tournaments:td-entry-quick", [s]),
+        ("tournaments:td-checkin-all", [s]), ("tournaments:td-jury", [s]),
+        ("tournaments:td-role-remove", [s, role.pk]),
+        ("tournaments:td-entry-action", [s, entry.pk]),
+        ("tournaments:td-round", [s, 1]), ("tournaments:td-seat", [s, 1]),
+        ("tournaments:td-swap", [s, 1]), ("tournaments:td-round-close", [s, 1]),
+        ("tournaments:td-round-reopen", [s, 1]),
+        ("tournaments:td-round-publish", [s, 1]),
+    ]  # fmt: skip
+    return [reverse(name, args=args) for name, args in names]
+
+
+@pytest.fixture
+def event_with_td(small_event, make_user):
+    owner = make_user("owner")
+    TournamentRole.objects.create(tournament=small_event, user=owner, role="td")
+    return small_event
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_it_refuses_anonymous_on_every_td_url(client, event_with_td, method):
+    for url in td_urls(event_with_td):
+        response = getattr(client, method)(url)
+        assert response.status_code == 403, url
+    for url in ["/manage/", "/manage/new/", "/players/", "/clubs/"]:
+        assert getattr(client, method)(url).status_code == 403, url
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_it_refuses_another_tournaments_td(
+    client, event_with_td, fresh_event, make_user, method
+):
+    other = make_user("other")
+    TournamentRole.objects.create(tournament=fresh_event, user=other, role="td")
+    client.force_login(other)
+    before = event_with_td.audit.count()
+    for url in td_urls(event_with_td):
+        response = getattr(client, method)(url, {"publish": "1", "action": "withdraw"})
+        assert response.status_code == 403, url
+    assert event_with_td.audit.count() == before
+
+
+@pytest.mark.django_db
+def test_it_refuses_the_register_to_users_without_a_role(client, make_user):
+    client.force_login(make_user("nobody"))
+    assert client.get("/players/").status_code == 403
+    assert client.post("/clubs/", {"name": "X"}).status_code == 403
+    assert client.get("/manage/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_it_lets_the_jury_in_on_the_jury_page_only(client, event_with_td, make_user):
+    juror = make_user("juror")
+    TournamentRole.objects.create(tournament=event_with_td, user=juror, role="jury")
+    client.force_login(juror)
+    slug = event_with_td.slug
+    assert client.get(f"/manage/{slug}/jury/").status_code == 200
+    assert client.get(f"/manage/{slug}/").status_code == 403
+    assert client.post(f"/manage/{slug}/round/1/close/").status_code == 403
+
+
+@pytest.mark.django_db
+def test_it_shows_a_friendly_403_with_a_login_link(client, event_with_td):
+    response = client.get(f"/manage/{event_with_td.slug}/")
+    assert response.status_code == 403
+    assert b"/accounts/login/?next=" in response.content

@@ -1,0 +1,348 @@
+"""Forms for the TD's pages. They translate input; the rules live elsewhere."""
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.translation import gettext_lazy as _
+
+from rules.resolver import resolve_schedule, schedule_choices
+from scoring.standings import DEFAULT_TIEBREAKS, METRICS
+from tournaments.models import (
+    Club,
+    Entry,
+    JuryCall,
+    Player,
+    Round,
+    TableRound,
+    Tournament,
+    TournamentRole,
+)
+
+RESERVED_SLUGS = {"new"}
+MAX_ID = 2**63 - 1
+MAX_ROUNDS = 30
+MAX_DEALS = 60
+
+
+class OrderedWidget(forms.MultiWidget):
+    def decompress(self, value):
+        value = list(value or [])
+        return value + [""] * (len(self.widgets) - len(value))
+
+
+class OrderedChoiceField(forms.MultiValueField):
+    """An ordered pick of distinct keys: one select per position."""
+
+    def __init__(self, choices, **kwargs):
+        options = [("", "—"), *choices]
+        fields = [forms.ChoiceField(choices=options, required=False) for _c in choices]
+        widget = OrderedWidget([forms.Select(choices=options) for _c in choices])
+        super().__init__(
+            fields, widget=widget, require_all_fields=False, required=False, **kwargs
+        )
+
+    def compress(self, data_list):
+        keys = [k for k in data_list or [] if k]
+        if len(keys) != len(set(keys)):
+            raise forms.ValidationError(
+                _("Each tie-break may appear only once."), code="duplicate"
+            )
+        return keys
+
+
+def _id_ok(value) -> bool:
+    """A primary key the database can look up (junk never reaches SQL)."""
+    text = str(value).strip()
+    return text.isdigit() and text.isascii() and int(text) <= MAX_ID
+
+
+class IdChoiceField(forms.ModelChoiceField):
+    def to_python(self, value):
+        if value not in self.empty_values and not _id_ok(value):
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice"
+            )
+        return super().to_python(value)
+
+
+class IdMultipleChoiceField(forms.ModelMultipleChoiceField):
+    def _check_values(self, value):
+        for pk in value:
+            if not _id_ok(pk):
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value", params={"pk": pk},
+                )  # fmt: skip
+        return super()._check_values(value)
+
+
+class TournamentForm(forms.ModelForm):
+    rules = forms.ChoiceField(label=_("Rule schedule"), choices=())
+    tiebreaks = OrderedChoiceField(
+        [(m.key, m.name) for m in METRICS.values()], label=_("Tie-break chain")
+    )
+    placement_points = forms.CharField(
+        label=_("Placement points"), required=False, max_length=60,
+        help_text=_("By rank at the table, comma separated, e.g. 4,3,2,1,0."),
+    )  # fmt: skip
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name", "slug", "date", "venue", "rules", "rounds", "deals_per_round",
+            "language", "method", "tiebreaks", "placement_points", "normalise_five",
+            "hide_last_rounds",
+        ]  # fmt: skip
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rules"].choices = schedule_choices()
+        self.fields["rounds"].validators += [
+            MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)
+        ]
+        self.fields["deals_per_round"].validators += [
+            MinValueValidator(1), MaxValueValidator(MAX_DEALS)
+        ]
+        self.fields["hide_last_rounds"].validators.append(
+            MaxValueValidator(MAX_ROUNDS)
+        )
+        if self.instance.pk:
+            self.initial["placement_points"] = ",".join(
+                str(p) for p in self.instance.placement_points or []
+            )
+            if self.instance.rules_frozen:
+                self.fields["rules"].disabled = True
+                self.fields["rules"].help_text = _(
+                    "Frozen: deals are stored under this schedule."
+                )
+        else:
+            self.initial.setdefault("tiebreaks", list(DEFAULT_TIEBREAKS))
+
+    def clean_slug(self):
+        slug = self.cleaned_data["slug"]
+        if slug in RESERVED_SLUGS:
+            raise forms.ValidationError(
+                _("“%(slug)s” is reserved; choose another code."),
+                code="reserved", params={"slug": slug},
+            )  # fmt: skip
+        return slug
+
+    def clean_rules(self):
+        code = self.cleaned_data["rules"]
+        if self.instance.pk and self.instance.rules_frozen:
+            if code != self.instance.rules:
+                raise forms.ValidationError(
+                    _("The rule schedule is frozen once the first deal is stored."),
+                    code="frozen",
+                )
+            return code
+        if resolve_schedule(code) is None:
+            raise forms.ValidationError(
+                _("Unknown rule schedule “%(code)s”."),
+                code="unknown", params={"code": code},
+            )  # fmt: skip
+        return code
+
+    def clean_placement_points(self):
+        raw = self.cleaned_data["placement_points"].strip()
+        if not raw:
+            return []
+        try:
+            points = [int(p) for p in raw.replace(";", ",").split(",")]
+        except ValueError:
+            raise forms.ValidationError(
+                _("Enter whole numbers separated by commas, e.g. 4,3,2,1,0."),
+                code="invalid",
+            ) from None
+        if not 4 <= len(points) <= 5 or any(not 0 <= p <= 1000 for p in points):
+            raise forms.ValidationError(
+                _("Give 4 or 5 numbers from 0 to 1000, one per rank at the table."),
+                code="invalid",
+            )
+        return points
+
+    def clean(self):
+        data = super().clean()
+        rounds, hide = data.get("rounds"), data.get("hide_last_rounds")
+        if rounds and hide is not None and hide >= rounds:
+            self.add_error(
+                "hide_last_rounds",
+                _("Hide fewer rounds than the tournament has (%(n)s).")
+                % {"n": rounds},
+            )
+        if rounds and self.instance.pk:
+            seated = self.instance.round_set.filter(
+                number__gt=rounds, tables__isnull=False
+            ).exists()
+            if seated:
+                self.add_error(
+                    "rounds",
+                    _("Rounds beyond %(n)s are already seated.") % {"n": rounds},
+                )
+        return data
+
+
+class RoleForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=TournamentRole.Role.choices)
+
+    def clean_username(self):
+        name = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username=name).first()
+        if user is None:
+            raise forms.ValidationError(
+                _("No user “%(name)s”."), code="unknown", params={"name": name}
+            )
+        return user
+
+
+class PlayerForm(forms.ModelForm):
+    club = IdChoiceField(
+        label=_("club"), queryset=Club.objects.all(), required=False
+    )
+
+    class Meta:
+        model = Player
+        fields = ["name", "club", "federation_number"]
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError(_("Enter a name."), code="required")
+        return name
+
+    def clean_federation_number(self):
+        number = self.cleaned_data["federation_number"].strip()
+        if number:
+            clash = Player.objects.filter(federation_number=number)
+            clash = clash.exclude(pk=self.instance.pk).first()
+            if clash:
+                raise forms.ValidationError(
+                    _("Federation number %(number)s already belongs to %(name)s."),
+                    code="duplicate", params={"number": number, "name": clash.name},
+                )  # fmt: skip
+        return number
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "city"]
+
+
+class SearchForm(forms.Form):
+    q = forms.CharField(label=_("Search"), required=False, max_length=100)
+
+
+class RegisterForm(forms.Form):
+    """Register players from the register (those not yet entered)."""
+
+    players = IdMultipleChoiceField(
+        label=_("Players"), queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+    )  # fmt: skip
+    check_in = forms.BooleanField(label=_("Check in at once"), required=False)
+
+    def __init__(self, tournament, *args, search="", **kwargs):
+        super().__init__(*args, **kwargs)
+        players = Player.objects.exclude(entries__tournament=tournament)
+        if search:
+            players = players.filter(name__icontains=search)
+        self.fields["players"].queryset = players.select_related("club")
+
+
+class QuickAddForm(PlayerForm):
+    check_in = forms.BooleanField(
+        label=_("Check in at once"), required=False, initial=True
+    )
+
+
+class EntryActionForm(forms.Form):
+    ACTIONS = [("checkin", _("Check in")), ("checkout", _("Undo check-in")),
+               ("withdraw", _("Withdraw")), ("unwithdraw", _("Undo withdrawal"))]  # fmt: skip
+    action = forms.ChoiceField(choices=ACTIONS)
+
+
+class GenerateForm(forms.Form):
+    byes = forms.BooleanField(label=_("Seat with byes"), required=False)
+
+
+class SwapForm(forms.Form):
+    a = IdChoiceField(label=_("Player"), queryset=Entry.objects.none())
+    b = IdChoiceField(label=_("swaps with"), queryset=Entry.objects.none())
+
+    def __init__(self, round_: Round, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        seated = (
+            Entry.objects.filter(seats__table__round=round_)
+            .select_related("player")
+            .order_by("player__name")
+        )
+        self.fields["a"].queryset = seated
+        self.fields["b"].queryset = seated
+
+    def clean(self):
+        data = super().clean()
+        if data.get("a") and data.get("a") == data.get("b"):
+            raise forms.ValidationError(
+                _("Pick two different players."), code="same"
+            )
+        return data
+
+
+class JuryCallForm(forms.Form):
+    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=MAX_ROUNDS)
+    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=1000)
+    deal_number = forms.IntegerField(label=_("Deal"), min_value=1, max_value=MAX_DEALS)
+    declarer = IdChoiceField(
+        label=_("Declarer"), queryset=Entry.objects.none()
+    )
+    contract = forms.ChoiceField(label=_("Contract"), choices=())
+    decision = forms.ChoiceField(
+        label=_("Decision"), choices=JuryCall.Decision.choices
+    )
+
+    def __init__(self, tournament: Tournament, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.fields["declarer"].queryset = tournament.entries.select_related(
+            "player"
+        ).order_by("player__name")
+        contracts = [c for c in tournament.schedule.enabled_contracts()
+                     if not c.is_all_pass]  # fmt: skip
+        flagged = [c for c in contracts if c.jury or c.solo_limit]
+        #: False when the schedule flags no contract: then any may be called.
+        self.flagged = bool(flagged)
+        self.fields["contract"].choices = [
+            (c.code, c.name) for c in (flagged or contracts)
+        ]
+        self.fields["deal_number"].max_value = tournament.deals_per_round
+        self.fields["deal_number"].validators.append(
+            MaxValueValidator(tournament.deals_per_round)
+        )
+
+    def clean(self):
+        data = super().clean()
+        if not {"round", "table", "declarer"} <= data.keys():
+            return data
+        table = TableRound.objects.filter(
+            round__tournament=self.tournament,
+            round__number=data["round"],
+            number=data["table"],
+        ).first()
+        if table is None:
+            self.add_error(
+                "table",
+                _("Round %(round)s has no table %(table)s.")
+                % {"round": data["round"], "table": data["table"]},
+            )
+            return data
+        if not table.seats.filter(entry=data["declarer"]).exists():
+            self.add_error(
+                "declarer",
+                _("%(name)s does not sit at that table.")
+                % {"name": data["declarer"].player.name},
+            )
+        data["table_round"] = table
+        return data

@@ -1,0 +1,44 @@
+"""Print a seating schedule for players 1..N (the engine behind the TD screen)."""
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.seating import SeatingError, schedule
+
+
+class Command(BaseCommand):
+    help = "Seat N players for R rounds with as few repeat meetings as possible."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--players", type=int, required=True)
+        parser.add_argument("--rounds", type=int, required=True)
+        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--time-limit", type=float, default=10.0)
+        parser.add_argument("--byes", action="store_true")
+        parser.add_argument("--json", action="store_true")
+
+    def handle(self, *args, **options) -> None:
+        if options["rounds"] < 1:
+            raise CommandError("--rounds must be at least 1.", returncode=2)
+        try:
+            result = schedule(
+                list(range(1, options["players"] + 1)),
+                options["rounds"],
+                seed=options["seed"],
+                time_limit=options["time_limit"],
+                byes=options["byes"],
+            )
+        except SeatingError as error:
+            raise CommandError(error.message, returncode=2) from None
+        if options["json"]:
+            self.stdout.write(json.dumps(result.as_json()))
+            return
+        for number, (tables, byes) in enumerate(zip(result.rounds, result.byes), 1):
+            line = "  ".join("-".join(map(str, t)) for t in tables)
+            out = f"  bye: {', '.join(map(str, byes))}" if byes else ""
+            self.stdout.write(f"Round {number}: {line}{out}")
+        self.stdout.write(
+            f"repeats: {result.repeats} (bound {result.lower_bound}), "
+            f"{result.seconds:.2f} s, {result.method}"
+        )

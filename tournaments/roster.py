@@ -1,0 +1,90 @@
+"""Who plays: check-in, late arrivals, withdrawals, and the event's roles.
+
+Each write is one transaction with an audit line.
+"""
+
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from tournaments.models import Club, Entry, Player, Tournament, TournamentRole
+from tournaments.rounds import last_used_round
+from tournaments.services import audit, register
+
+
+@transaction.atomic
+def check_in(entries: Iterable[Entry], user=None) -> int:
+    """Mark registered entries present; withdrawn ones stay withdrawn."""
+    todo = [e for e in entries if e.status == Entry.Status.REGISTERED]
+    if not todo:
+        return 0
+    ids = [e.id for e in todo]
+    Entry.objects.filter(pk__in=ids).update(status=Entry.Status.PRESENT)
+    audit(todo[0].tournament, user, "entry.checkin", entries=ids)
+    return len(ids)
+
+
+@transaction.atomic
+def check_out(entry: Entry, user=None) -> None:
+    """Undo a check-in (a mistake at the desk)."""
+    if entry.status == Entry.Status.PRESENT:
+        entry.status = Entry.Status.REGISTERED
+        entry.save(update_fields=["status"])
+        audit(entry.tournament, user, "entry.checkout", entry=entry.id)
+
+
+@transaction.atomic
+def withdraw(entry: Entry, user=None) -> None:
+    """Withdrawn after the last round that has been seated."""
+    entry.status = Entry.Status.WITHDRAWN
+    entry.withdrawn_after = last_used_round(entry.tournament)
+    entry.save(update_fields=["status", "withdrawn_after"])
+    audit(
+        entry.tournament, user, "entry.withdraw",
+        entry=entry.id, after=entry.withdrawn_after,
+    )  # fmt: skip
+
+
+@transaction.atomic
+def unwithdraw(entry: Entry, user=None) -> None:
+    if entry.status != Entry.Status.WITHDRAWN:
+        return
+    entry.status = Entry.Status.PRESENT
+    entry.withdrawn_after = None
+    entry.save(update_fields=["status", "withdrawn_after"])
+    audit(entry.tournament, user, "entry.unwithdraw", entry=entry.id)
+
+
+@transaction.atomic
+def quick_add(
+    tournament: Tournament, name: str, club: Club | None = None,
+    federation_number: str = "", present: bool = True, user=None,
+) -> Entry:  # fmt: skip
+    """A new register player entered straight into the event (late arrival)."""
+    player = Player.objects.create(
+        name=name, club=club, federation_number=federation_number
+    )
+    (entry,) = register(tournament, [player], user)
+    if present:
+        check_in([entry], user)
+        entry.refresh_from_db()
+    return entry
+
+
+@transaction.atomic
+def add_role(tournament: Tournament, target, role: str, user=None) -> bool:
+    _, created = TournamentRole.objects.get_or_create(
+        tournament=tournament, user=target, role=role
+    )
+    if created:
+        audit(tournament, user, "role.add", username=target.username, role=role)
+    return created
+
+
+@transaction.atomic
+def remove_role(role: TournamentRole, user=None) -> None:
+    audit(
+        role.tournament, user, "role.remove",
+        username=role.user.username, role=role.role,
+    )  # fmt: skip
+    role.delete()

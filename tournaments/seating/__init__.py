@@ -1,0 +1,21 @@
+"""Seating engine: tables of 4 (and 5, or byes), few repeat meetings, fair seats.
+
+Pure Python and numpy; no database. See docs/seating.md.
+"""
+
+from .engine import SeatingResult, schedule
+from .repeats import count_repeats, counting_bound, meeting_counts
+from .swiss import next_round_swiss
+from .tables import SeatingError, TablePlan, plan_tables
+
+__all__ = [
+    "SeatingError",
+    "SeatingResult",
+    "TablePlan",
+    "count_repeats",
+    "counting_bound",
+    "meeting_counts",
+    "next_round_swiss",
+    "plan_tables",
+    "schedule",
+]

@@ -1,0 +1,55 @@
+"""The search state shared by the greedy start and the tabu search.
+
+Players are 0..k-1 (the active field). A round is a vector of group ids:
+tables 0..T-1 and, when players sit out, one bye group T whose members meet
+nobody. Cost is sum over pairs of c(c-1)/2 + w*c for c meetings: zero when no
+pair meets twice, and convex, so beyond the limit meetings spread evenly.
+"""
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass
+class Problem:
+    history: np.ndarray  # k x k meetings already played
+    weight: np.ndarray  # k x k extra cost per meeting (keep apart, Swiss ranks)
+    sizes: np.ndarray  # group sizes; the last one is the bye group if bye >= 0
+    bye: int  # id of the bye group, or -1
+    pinned: np.ndarray  # R x k: player may not move in that round
+    five_before: np.ndarray  # k: rounds at a 5-table before these rounds
+    bye_before: np.ndarray  # k: byes before these rounds
+    groups: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), int))
+
+    @property
+    def k(self) -> int:
+        return self.history.shape[0]
+
+    def onehot(self, groups: np.ndarray) -> np.ndarray:
+        """R x k x H membership; the bye column is left empty."""
+        rounds, k = groups.shape
+        out = np.zeros((rounds, k, len(self.sizes)))
+        out[np.arange(rounds)[:, None], np.arange(k)[None, :], groups] = 1.0
+        if self.bye >= 0:
+            out[:, :, self.bye] = 0.0
+        return out
+
+    def meetings(self, groups: np.ndarray) -> np.ndarray:
+        """History plus the meetings of ``groups``, as floats."""
+        hot = self.onehot(groups)
+        met = np.einsum("rah,rbh->ab", hot, hot)
+        np.fill_diagonal(met, 0.0)
+        return self.history + met
+
+    def cost(self, met: np.ndarray) -> float:
+        pairs = met * (met - 1) / 2 + self.weight * met
+        return float(np.triu(pairs, 1).sum())
+
+    def target(self, met: np.ndarray) -> float:
+        """The cost of spreading the same meetings perfectly evenly."""
+        k = self.k
+        pairs = k * (k - 1) // 2
+        total = int(round(np.triu(met, 1).sum()))
+        q, r = divmod(total, pairs) if pairs else (0, 0)
+        return r * (q + 1) * q / 2 + (pairs - r) * q * (q - 1) / 2

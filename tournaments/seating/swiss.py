@@ -1,0 +1,26 @@
+"""Swiss rounds: tables of players close in the standings, no repeat meetings.
+
+Meeting twice costs more than any rank distance at a table (distance weight
+|rank a - rank b| / 3n per pair), so repeats are avoided first and the rank
+spread is made as small as the search finds within the budget.
+"""
+
+from collections.abc import Mapping, Sequence
+
+from .engine import Player, Round, SeatingResult, _run
+
+
+def next_round_swiss(
+    standings_order: Sequence[Player],
+    history: Sequence[Round],
+    *,
+    seed: int = 0,
+    time_limit: float = 10.0,
+    byes: bool = False,
+    avoid_pairs: Sequence[tuple[Player, Player]] = (),
+    fixed_tables: Mapping[Player, int] | None = None,
+) -> SeatingResult:
+    """One round for ``standings_order`` (leader first); ``rank_spread`` per table."""
+    ranks = {p: i for i, p in enumerate(standings_order)}
+    return _run(list(standings_order), 1, seed, time_limit, byes, history, avoid_pairs,
+                fixed_tables or {}, ranks=ranks)  # fmt: skip

@@ -1,0 +1,164 @@
+"""The round page's one door to the seating engine.
+
+``generate_tables(round)`` loads who is present and the earlier rounds'
+tables, asks the optimal engine in ``tournaments.seating`` for the next round
+and maps its player ids back to entries. When that engine is missing or fails
+unexpectedly, the simple mixing generator of ``tournaments.demo`` is used and
+the diagnostics say so. Counts no mix of 4- and 5-tables fits are refused
+with the engine's message (and the byes alternative).
+"""
+
+import logging
+import random
+from collections import Counter
+from itertools import combinations
+
+from django.utils.translation import gettext as _
+
+from tournaments.demo import rotation_seating
+from tournaments.seating.tables import SeatingError, plan_tables
+from tournaments.models import Round, Seat
+from tournaments.services import active_entries
+
+log = logging.getLogger(__name__)
+TIME_LIMIT = 3.0
+SIMPLE_TRIES = 200
+
+
+def history_of(round_: Round) -> list[list[list[int]]]:
+    """Earlier rounds' tables as lists of entry ids in seat order."""
+    seats = (
+        Seat.objects.filter(
+            table__round__tournament_id=round_.tournament_id,
+            table__round__number__lt=round_.number,
+        )
+        .order_by("table__round__number", "table__number", "position")
+        .values_list("table__round__number", "table__number", "entry_id")
+    )
+    rounds: dict[int, dict[int, list[int]]] = {}
+    for r, t, e in seats:
+        rounds.setdefault(r, {}).setdefault(t, []).append(e)
+    return [list(tables.values()) for _, tables in sorted(rounds.items())]
+
+
+def new_repeats(history, tables) -> int:
+    """Pairs in ``tables`` that met before, counted once per earlier meeting."""
+    met: Counter = Counter()
+    for tables_before in history:
+        for table in tables_before:
+            met.update(frozenset(p) for p in combinations(table, 2))
+    return sum(met[frozenset(p)] for t in tables for p in combinations(t, 2))
+
+
+def plan_error(n: int, byes: bool) -> tuple[str, str] | None:
+    """(code, message) when ``n`` players cannot be seated, else None."""
+    try:
+        plan_tables(n, byes_allowed=byes)
+    except SeatingError as exc:
+        return exc.code, exc.message
+    return None
+
+
+def _call_engine(ids, history, byes, seed):
+    """Next round from the optimal engine: (tables of ids, extra diagnostics)."""
+    from tournaments.seating import schedule
+
+    result = schedule(
+        ids, 1, seed=seed, time_limit=TIME_LIMIT, byes=byes, history=history
+    )
+    extra = {
+        "total_repeats": int(result.repeats),
+        "lower_bound": int(result.lower_bound),
+        "method": str(result.method),
+        "seats_balanced": bool(result.seats_balanced),
+        "seconds": round(float(result.seconds), 2),
+    }
+    return [[int(p) for p in t] for t in result.rounds[0]], extra
+
+
+def _simple(ids, history, byes, seed) -> list[list[int]]:
+    """Best of a few random mixes; with byes only tables of 4."""
+    rng = random.Random(seed)
+    best, best_cost = None, None
+    for _try in range(SIMPLE_TRIES):
+        if byes and len(ids) % 4:
+            order = ids[:]
+            rng.shuffle(order)
+            seated = order[: len(ids) - len(ids) % 4]
+            tables = [seated[i : i + 4] for i in range(0, len(seated), 4)]
+        else:
+            tables = rotation_seating(ids, 0, rng)
+        cost = new_repeats(history, tables)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = tables, cost
+        if cost == 0:
+            break
+    return best or []
+
+
+def generate_tables(round_: Round, byes: bool = False):
+    """(tables of entries in seat order, diagnostics dict) for ``round_``.
+
+    Diagnostics: ``engine`` ("optimal"/"simple"), ``repeats``, ``byes``
+    (names sitting out), ``message``, and ``error``/``code`` when refused.
+    """
+    entries = {e.id: e for e in active_entries(round_.tournament)}
+    ids = sorted(entries)
+    diag = {"engine": "optimal", "repeats": 0, "byes": [], "message": "",
+            "error": "", "code": "", "players": len(ids)}  # fmt: skip
+    refused = plan_error(len(ids), byes)
+    if refused:
+        diag["code"], diag["error"] = refused
+        return [], diag
+    history = history_of(round_)
+    seed = round_.pk or 0
+    try:
+        found = _call_engine(ids, history, byes, seed)
+    except SeatingError as exc:
+        diag["code"], diag["error"] = exc.code, exc.message
+        return [], diag
+    except Exception:  # never let the engine take the page down
+        log.exception("seating engine failed; using the simple generator")
+        found = None
+    if found is not None and not _valid(found[0], ids, byes):
+        log.error("seating engine returned an invalid seating")
+        found = None
+    if found is None:
+        tables = _simple(ids, history, byes, seed)
+        diag["engine"] = "simple"
+        diag["message"] = _(
+            "The optimal seating engine is not available; a simple mixing "
+            "generator was used."
+        )
+    else:
+        tables = found[0]
+        diag.update(found[1])
+    seated = {i for t in tables for i in t}
+    diag["byes"] = sorted(entries[i].player.name for i in ids if i not in seated)
+    diag["repeats"] = new_repeats(history, tables)
+    return [[entries[i] for i in t] for t in tables], diag
+
+
+def _valid(tables, ids, byes) -> bool:
+    flat = [i for t in tables for i in t]
+    if len(flat) != len(set(flat)) or not set(flat) <= set(ids):
+        return False
+    if any(len(t) not in (4, 5) for t in tables):
+        return False
+    return byes or len(flat) == len(ids)
+
+
+def seating_lists(round_: Round):
+    """(by table, by name) rows for the screen and the printout."""
+    seats = list(
+        Seat.objects.filter(table__round=round_)
+        .select_related("table", "entry__player__club")
+        .order_by("table__number", "position")
+    )
+    by_table: dict[int, list[Seat]] = {}
+    for s in seats:
+        by_table.setdefault(s.table.number, []).append(s)
+    by_name = sorted(seats, key=lambda s: (s.entry.player.name.lower(), s.entry_id))
+    return by_table, by_name
+
+

@@ -1,0 +1,46 @@
+"""The jury page: record decisions on jury contracts; solo-limit counts."""
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from tournaments.forms import JuryCallForm
+from tournaments.jury import record_call, solo_counts
+from tournaments.models import JuryCall
+from tournaments.permissions import is_td, jury_required
+
+
+@jury_required
+def jury(request, tournament):
+    form = JuryCallForm(tournament, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        call = record_call(
+            data["table_round"], data["deal_number"], data["declarer"],
+            data["contract"], data["decision"], request.user,
+        )  # fmt: skip
+        messages.success(
+            request,
+            _("%(decision)s: %(contract)s by %(name)s.")
+            % {"decision": call.get_decision_display(), "contract": call.contract,
+               "name": call.entry.player.name},
+        )  # fmt: skip
+        return redirect("tournaments:td-jury", tournament.slug)
+    calls = (
+        JuryCall.objects.filter(table__round__tournament=tournament)
+        .select_related("table__round", "entry__player", "user")
+        .order_by("-at")[:50]
+    )
+    counts = solo_counts(tournament)
+    entries = tournament.entries.select_related("player")
+    solo = sorted(
+        ((e.player.name, counts.get(e.id, 0)) for e in entries),
+        key=lambda row: (-row[1], row[0]),
+    )
+    return render(
+        request, "tournaments/td/jury.html",
+        {"tournament": tournament, "form": form, "calls": calls, "solo": solo,
+         "solo_limit": tournament.schedule.solo_limit,
+         "is_td": is_td(request.user, tournament)},
+        status=400 if form.errors else 200,
+    )  # fmt: skip

@@ -1,0 +1,122 @@
+"""Public pages (no login): standings, round results, a player's deals.
+
+Only published rounds show, minus the hidden last rounds (the same rule as
+``standings_for(public=True)``). While a round is being played the pages
+refresh their table through htmx; an htmx request gets the partial only.
+"""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from scoring.rowsource import deal_rows, round_rows, standings_rows
+from scoring.tables import PlayerDealsTable, TableResultTable, standings_table
+from tournaments.models import Entry, Round, Tournament
+
+REFRESH_SECONDS = 30
+
+
+def public_rounds(tournament: Tournament) -> list[int]:
+    """Round numbers the public may see."""
+    rounds = tournament.round_set.filter(published=True)
+    if tournament.hide_last_rounds:
+        rounds = rounds.filter(
+            number__lte=tournament.rounds - tournament.hide_last_rounds
+        )
+    return list(rounds.values_list("number", flat=True).order_by("number"))
+
+
+def is_live(tournament: Tournament) -> bool:
+    """A round is seated (or closed) but its results are not yet published."""
+    return (
+        tournament.round_set.filter(published=False)
+        .exclude(status=Round.Status.DRAFT)
+        .exists()
+    )
+
+
+def _render(request, page: str, partial: str, context: dict):
+    """The partial for htmx's periodic refresh, else the whole page."""
+    template = partial if request.headers.get("HX-Request") else page
+    return render(request, template, context)
+
+
+def _context(request, tournament: Tournament, **extra) -> dict:
+    live = is_live(tournament)
+    return {
+        "tournament": tournament,
+        "rounds": public_rounds(tournament),
+        "live": live,
+        "refresh": REFRESH_SECONDS,
+        "refresh_url": request.path,
+        **extra,
+    }
+
+
+def home(request):
+    tournaments = Tournament.objects.only("slug", "name", "date", "venue")
+    return render(
+        request, "tournaments/public/home.html", {"tournaments": tournaments}
+    )
+
+
+def standings(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    rowset = standings_rows(tournament, public=True)
+    table = standings_table(
+        rowset,
+        player_url=lambda entry: reverse(
+            "tournaments:public-player", args=[slug, entry]
+        ),
+    )
+    context = _context(request, tournament, table=table)
+    return _render(
+        request,
+        "tournaments/public/standings.html",
+        "tournaments/public/standings_table.html",
+        context,
+    )
+
+
+def round_results(request, slug: str, number: int):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    context = _context(request, tournament, number=number)
+    if number not in context["rounds"]:
+        raise Http404
+    context["tables"] = [
+        (t["table"], TableResultTable(t["seats"]))
+        for t in round_rows(tournament, number)
+    ]
+    return render(request, "tournaments/public/round.html", context)
+
+
+def player(request, slug: str, entry_id: int):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player__club"), tournament=tournament, pk=entry_id
+    )
+    context = _context(request, tournament, entry=entry)
+    rows = player_deals(tournament, entry.pk, context["rounds"])
+    context["table"] = PlayerDealsTable(rows)
+    context["total"] = rows[-1]["running"] if rows else 0
+    return _render(
+        request,
+        "tournaments/public/player.html",
+        "tournaments/public/player_table.html",
+        context,
+    )
+
+
+def player_deals(tournament: Tournament, entry_id: int, rounds: list[int]):
+    """The deals an entry played in ``rounds`` with its points and running total."""
+    out, running = [], 0
+    if not rounds:
+        return out
+    for row in deal_rows(tournament, round_numbers=rounds, entry_id=entry_id):
+        position = next((p for p, e, _n in row["seats"] if e == entry_id), None)
+        if position is None or position == row["sits_out"]:
+            continue
+        points = row["scores"][position - 1]
+        running += points
+        out.append({**row, "points": points, "running": running})
+    return out

@@ -1,0 +1,97 @@
+"""Who plays in a tournament: register from the register, quick-add, check in,
+withdraw between rounds and come back."""
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.forms import EntryActionForm, QuickAddForm, RegisterForm, SearchForm
+from tournaments.models import Entry
+from tournaments.permissions import td_required
+from tournaments.roster import check_in, check_out, quick_add, unwithdraw, withdraw
+from tournaments.services import register
+
+
+def _search(request) -> str:
+    form = SearchForm(request.GET)
+    return form.cleaned_data["q"].strip() if form.is_valid() else ""
+
+
+def _page(request, tournament, register_form=None, quick_form=None, status=200):
+    q = _search(request)
+    entries = tournament.entries.select_related("player__club").annotate(
+        n_seats=Count("seats")
+    )
+    return render(
+        request, "tournaments/td/entries.html",
+        {"tournament": tournament, "entries": entries, "q": q,
+         "register_form": register_form or RegisterForm(tournament, search=q),
+         "quick_form": quick_form or QuickAddForm(),
+         "actions": dict(EntryActionForm.ACTIONS)},
+        status=status,
+    )  # fmt: skip
+
+
+@td_required
+def entries(request, tournament):
+    """GET: the list; POST: register the ticked players from the register."""
+    if request.method != "POST":
+        return _page(request, tournament)
+    form = RegisterForm(tournament, request.POST)
+    if not form.is_valid():
+        return _page(request, tournament, register_form=form, status=400)
+    with transaction.atomic():
+        new = register(tournament, list(form.cleaned_data["players"]), request.user)
+        if form.cleaned_data["check_in"]:
+            check_in(new, request.user)
+    messages.success(request, _("%(n)d players registered.") % {"n": len(new)})
+    return redirect("tournaments:td-entries", tournament.slug)
+
+
+@td_required
+@require_POST
+def entry_quick(request, tournament):
+    """A new player straight into the register and this event (late arrival)."""
+    form = QuickAddForm(request.POST)
+    if not form.is_valid():
+        return _page(request, tournament, quick_form=form, status=400)
+    data = form.cleaned_data
+    entry = quick_add(
+        tournament, data["name"], data["club"], data["federation_number"],
+        present=data["check_in"], user=request.user,
+    )  # fmt: skip
+    messages.success(request, _("%(name)s added.") % {"name": entry.player.name})
+    return redirect("tournaments:td-entries", tournament.slug)
+
+
+ACTIONS = {"checkin": lambda e, u: check_in([e], u), "checkout": check_out,
+           "withdraw": withdraw, "unwithdraw": unwithdraw}  # fmt: skip
+
+
+@td_required
+@require_POST
+def entry_action(request, tournament, pk: int):
+    entry = get_object_or_404(Entry, pk=pk, tournament=tournament)
+    form = EntryActionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Unknown action."))
+    else:
+        ACTIONS[form.cleaned_data["action"]](entry, request.user)
+        entry.refresh_from_db()
+        messages.success(
+            request,
+            _("%(name)s: %(status)s.")
+            % {"name": entry.player.name, "status": entry.get_status_display()},
+        )
+    return redirect("tournaments:td-entries", tournament.slug)
+
+
+@td_required
+@require_POST
+def check_in_all(request, tournament):
+    n = check_in(list(tournament.entries.all()), request.user)
+    messages.success(request, _("%(n)d players checked in.") % {"n": n})
+    return redirect("tournaments:td-entries", tournament.slug)

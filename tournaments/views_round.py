@@ -1,0 +1,159 @@
+"""The round page: seat (generate, swap), seating lists, table status, and the
+round's close / reopen / publish controls."""
+
+from django.contrib import messages
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.forms import GenerateForm, SwapForm
+from tournaments.models import Round
+from tournaments.permissions import td_required
+from tournaments.rounds import (
+    RoundRefusedError,
+    close_round,
+    publish_round,
+    reopen_round,
+)
+from tournaments.seating_screen import generate_tables, history_of, new_repeats
+from tournaments.seating_screen import seating_lists
+from tournaments.services import SeatingRefusedError, seat_round, swap_seats
+
+
+def entry_url(slug: str, round_no: int, table_no: int) -> str:
+    """The deal-entry page of a table (built by the deal-entry app)."""
+    kwargs = {"slug": slug, "round": round_no, "table": table_no}
+    try:
+        return reverse("tournaments:entry-table", kwargs=kwargs)
+    except NoReverseMatch:
+        return f"/manage/{slug}/round/{round_no}/table/{table_no}/"
+
+
+def _round(tournament, number: int) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+def _back(round_):
+    return redirect("tournaments:td-round", round_.tournament.slug, round_.number)
+
+
+@td_required
+def round_page(request, tournament, number: int):
+    round_ = _round(tournament, number)
+    tables = round_.tables.annotate(n_deals=Count("deals")).order_by("number")
+    by_table, by_name = seating_lists(round_)
+    seated = [[s.entry_id for s in seats] for seats in by_table.values()]
+    rows = [
+        (t, by_table.get(t.number, []), entry_url(tournament.slug, number, t.number))
+        for t in tables
+    ]
+    return render(
+        request, "tournaments/td/round.html",
+        {"tournament": tournament, "round": round_, "tables": rows,
+         "by_name": by_name, "deals_per_round": tournament.deals_per_round,
+         "has_deals": any(t.n_deals for t in tables),
+         "repeats": new_repeats(history_of(round_), seated) if seated else 0,
+         "diag": request.session.pop(_diag_key(round_), None),
+         "swap_form": SwapForm(round_), "generate_form": GenerateForm(),
+         "rounds": tournament.round_set.all()},
+    )  # fmt: skip
+
+
+def _diag_key(round_) -> str:
+    return f"seating-diag-{round_.pk}"
+
+
+@td_required
+@require_POST
+def generate(request, tournament, number: int):
+    round_ = _round(tournament, number)
+    form = GenerateForm(request.POST)
+    byes = form.is_valid() and form.cleaned_data["byes"]
+    tables, diag = generate_tables(round_, byes=byes)
+    request.session[_diag_key(round_)] = diag
+    if diag["error"]:
+        messages.error(request, diag["error"])
+        return _back(round_)
+    source = "engine" if diag["engine"] == "optimal" else "simple"
+    try:
+        seat_round(round_, tables, request.user, source=source)
+    except SeatingRefusedError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            _("Round %(n)s seated: %(tables)d tables, %(repeats)d repeat meetings.")
+            % {"n": number, "tables": len(tables), "repeats": diag["repeats"]},
+        )
+    return _back(round_)
+
+
+@td_required
+@require_POST
+def swap(request, tournament, number: int):
+    round_ = _round(tournament, number)
+    form = SwapForm(round_, request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, errors[0])
+        return _back(round_)
+    a, b = form.cleaned_data["a"], form.cleaned_data["b"]
+    try:
+        swap_seats(round_, a, b, request.user)
+    except SeatingRefusedError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            _("%(a)s and %(b)s swapped seats.")
+            % {"a": a.player.name, "b": b.player.name},
+        )
+    return _back(round_)
+
+
+def _state_change(request, round_, action, done: str):
+    try:
+        action()
+    except RoundRefusedError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, done)
+    return _back(round_)
+
+
+@td_required
+@require_POST
+def close(request, tournament, number: int):
+    round_ = _round(tournament, number)
+    return _state_change(
+        request, round_, lambda: close_round(round_, request.user),
+        _("Round %(n)s closed.") % {"n": number},
+    )  # fmt: skip
+
+
+@td_required
+@require_POST
+def reopen(request, tournament, number: int):
+    round_ = _round(tournament, number)
+    return _state_change(
+        request, round_, lambda: reopen_round(round_, request.user),
+        _("Round %(n)s reopened.") % {"n": number},
+    )  # fmt: skip
+
+
+@td_required
+@require_POST
+def publish(request, tournament, number: int):
+    round_ = _round(tournament, number)
+    on = request.POST.get("publish") == "1"
+    done = (
+        _("Results of round %(n)s published.")
+        if on
+        else _("Results of round %(n)s withdrawn from the public pages.")
+    )
+    return _state_change(
+        request, round_, lambda: publish_round(round_, on, request.user),
+        done % {"n": number},
+    )  # fmt: skip

@@ -1,0 +1,143 @@
+"""The TD's tournament pages: list and create, dashboard, settings, roles, audit.
+
+Function views behind the permission decorators of ``tournaments.permissions``;
+every write goes through a service function that writes the audit line.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from tournaments.forms import RoleForm, TournamentForm
+from tournaments.models import Deal, Entry, Tournament, TournamentRole
+from tournaments.permissions import is_td, td_required
+from tournaments.rounds import sync_rounds
+from tournaments.roster import add_role, remove_role
+from tournaments.services import audit, create_tournament
+from tournaments.tables import AuditTable
+
+
+def _login_required(request):
+    """Anonymous visitors get the 403 page, which offers the login link."""
+    if not request.user.is_authenticated:
+        raise PermissionDenied
+
+
+def _my_tournaments(user):
+    qs = Tournament.objects.all()
+    if not user.is_superuser:
+        qs = qs.filter(roles__user=user).distinct()
+    return [(t, is_td(user, t)) for t in qs]
+
+
+def manage(request):
+    """The user's tournaments (TD or jury) and the form for a new one."""
+    _login_required(request)
+    form = TournamentForm()
+    return render(
+        request, "tournaments/td/manage.html",
+        {"tournaments": _my_tournaments(request.user), "form": form},
+    )  # fmt: skip
+
+
+def create(request):
+    _login_required(request)
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = create_tournament(user=request.user, **form.cleaned_data)
+        messages.success(request, _("Tournament created."))
+        return redirect(tournament)
+    return render(request, "tournaments/td/create.html", {"form": form})
+
+
+def _round_rows(tournament):
+    rounds = tournament.round_set.annotate(
+        n_tables=Count("tables", distinct=True),
+        n_closed=Count("tables", filter=Q(tables__closed=True), distinct=True),
+    )
+    deals = dict(
+        Deal.objects.filter(table__round__tournament=tournament)
+        .values_list("table__round__number")
+        .annotate(n=Count("id"))
+    )
+    return [(r, deals.get(r.number, 0)) for r in rounds]
+
+
+@td_required
+def detail(request, tournament):
+    counts = dict(
+        tournament.entries.values_list("status").annotate(n=Count("id"))
+    )
+    roles = tournament.roles.select_related("user").order_by("role", "user__username")
+    return render(
+        request, "tournaments/td/detail.html",
+        {"tournament": tournament, "rounds": _round_rows(tournament),
+         "counts": {s: counts.get(s, 0) for s in Entry.Status.values},
+         "roles": roles, "role_form": RoleForm()},
+    )  # fmt: skip
+
+
+@td_required
+def settings(request, tournament):
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST":
+        if form.is_valid():
+            with transaction.atomic():
+                form.save()
+                sync_rounds(tournament)
+                audit(tournament, request.user, "tournament.edit",
+                      fields=sorted(form.changed_data))  # fmt: skip
+            messages.success(request, _("Settings saved."))
+            return redirect(tournament)
+        if "rules" in form.errors and tournament.rules_frozen:
+            messages.error(request, form.errors["rules"][0])
+    return render(
+        request, "tournaments/td/settings.html",
+        {"tournament": tournament, "form": form},
+    )  # fmt: skip
+
+
+@td_required
+@require_POST
+def role_add(request, tournament):
+    form = RoleForm(request.POST)
+    if form.is_valid():
+        user, role = form.cleaned_data["username"], form.cleaned_data["role"]
+        if add_role(tournament, user, role, request.user):
+            messages.success(request, _("Role added."))
+        else:
+            messages.info(request, _("That user already has this role."))
+    else:
+        for errors in form.errors.values():
+            messages.error(request, errors[0])
+    return redirect(tournament)
+
+
+@td_required
+@require_POST
+def role_remove(request, tournament, pk: int):
+    role = get_object_or_404(TournamentRole, pk=pk, tournament=tournament)
+    last_td = (
+        role.role == TournamentRole.Role.TD
+        and tournament.roles.filter(role=TournamentRole.Role.TD).count() == 1
+    )
+    if last_td:
+        messages.error(request, _("A tournament keeps at least one TD."))
+    else:
+        remove_role(role, request.user)
+        messages.success(request, _("Role removed."))
+    return redirect(tournament)
+
+
+@td_required
+def audit_log(request, tournament):
+    table = AuditTable(tournament.audit.select_related("user"))
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(
+        request, "tournaments/td/audit.html", {"tournament": tournament, "table": table}
+    )
