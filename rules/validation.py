@@ -223,9 +223,32 @@ def _check_plays(ck, record, schedule, known, sanctions, solo_made) -> list[Play
         play = _check_play(ck, p, where, schedule, known, fined, solo_made)
         if play is not None:
             plays.append(play)
-    if len(raw) > 1 and len(plays) == len(raw):
-        _check_simultaneous(ck, plays)
+    if len(raw) > 1:
+        _check_simultaneous(ck, _partial_plays(raw, schedule))
     return plays
+
+
+def _partial_plays(raw: list, schedule) -> list[Play]:
+    """Plays reduced to what the simultaneity checks need, even when a play has
+    errors of its own, so those errors and these are reported together."""
+    partial = []
+    for p in raw:
+        code = p.get("contract") if isinstance(p, dict) else None
+        contract = (
+            schedule.contract(code) if schedule and isinstance(code, str) else None
+        )
+        if contract is None:
+            continue
+        declarer = p.get("declarer")
+        tricks = p.get("tricks")
+        partial.append(
+            Play(
+                contract,
+                declarer if isinstance(declarer, str) else None,
+                tricks=tricks if is_int(tricks) and 0 <= tricks <= 13 else None,
+            )
+        )
+    return partial
 
 
 def _check_play(ck, p, where, schedule, known, fined, solo_made) -> Play | None:
@@ -419,13 +442,13 @@ def _check_tricks_by_player(ck, tricks, where, known) -> None:
 
 def _check_simultaneous(ck: _Checker, plays: list[Play]) -> None:
     groups = {p.contract.group for p in plays}
-    if None in groups or len(groups) > 1:
+    if len(plays) > 1 and (None in groups or len(groups) > 1):
         names = ", ".join(sorted({p.contract.name for p in plays}))
         ck.add(
             "simultaneous_not_allowed", "plays",
             _("These contracts cannot be played together: %(names)s."), names=names,
         )  # fmt: skip
-    declarers = [p.declarer for p in plays]
+    declarers = [p.declarer for p in plays if p.declarer is not None]
     if len(set(declarers)) != len(declarers):
         ck.add(
             "simultaneous_not_allowed", "plays",

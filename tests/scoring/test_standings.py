@@ -11,7 +11,7 @@ def test_it_ranks_by_total_points_and_shares_equal_ranks():
     results = [seat(1, 1, 10, 30), seat(2, 1, 10, -10), seat(3, 1, 10, -10),
                seat(4, 1, 10, -10)]  # fmt: skip
     rows = compute(results, [1, 2, 3, 4], Options(tiebreaks=()))
-    assert [r.player for r in rows][0] == 1
+    assert rows[0].player == 1
     assert [r.rank for r in rows] == [1, 2, 2, 2]
     assert sum(r.raw_points for r in rows) == 0
 
@@ -19,8 +19,9 @@ def test_it_ranks_by_total_points_and_shares_equal_ranks():
 def test_it_breaks_ties_by_rounds_won_then_best_round():
     # 1 and 2 both total 20: 1 won a table-round (30 at table 10), 2 did not
     results = [
-        seat(1, 1, 10, 30), seat(5, 1, 10, 0), seat(6, 1, 10, -10), seat(7, 1, 10, -20),
-        seat(2, 1, 11, 10), seat(8, 1, 11, 20), seat(9, 1, 11, -10), seat(3, 1, 11, -20),
+        seat(1, 1, 10, 30), seat(5, 1, 10, 0), seat(6, 1, 10, -10),
+        seat(7, 1, 10, -20), seat(2, 1, 11, 10), seat(8, 1, 11, 20),
+        seat(9, 1, 11, -10), seat(3, 1, 11, -20),
         seat(1, 2, 12, -10), seat(2, 2, 13, 10),
     ]  # fmt: skip
     rows = compute(results, range(1, 10), Options(tiebreaks=("rounds_won",)))
