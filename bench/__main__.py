@@ -6,7 +6,7 @@ import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rikscore.settings")
 
-MODULES = ["settle", "seating", "standings", "deal_save"]
+MODULES = ["settle", "seating", "standings", "deal_save", "exports"]
 
 
 def main(argv: list[str]) -> None:

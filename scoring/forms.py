@@ -177,6 +177,13 @@ def initial_from_record(record: Mapping, players: Sequence[str]) -> dict:
     return initial
 
 
+class Checkbox(forms.CheckboxInput):
+    """Ticked only by what a browser sends for a checkbox, not by any junk."""
+
+    def value_from_datadict(self, data, files, name) -> bool:
+        return data.get(name) in ("on", "true", "1")
+
+
 def _text(label, **attrs) -> forms.CharField:
     return forms.CharField(
         label=label, required=False, max_length=200,
@@ -195,7 +202,9 @@ class DealForm(forms.Form):
     """One deal at one table: up to 3 plays, the all-pass fields, 2 sanctions."""
 
     version = forms.CharField(required=False, widget=forms.HiddenInput)
-    thrown_in = forms.BooleanField(label=_("All passed, thrown in"), required=False)
+    thrown_in = forms.BooleanField(
+        label=_("All passed, thrown in"), required=False, widget=Checkbox
+    )
 
     def __init__(
         self, *args, schedule: Schedule, players: Sequence[str],
@@ -242,10 +251,20 @@ class DealForm(forms.Form):
         record, self.play_rows, self.sanction_rows = build_record(
             self.cleaned_data, self.players, self.seats, self.schedule
         )
-        if not record["plays"] and not self.cleaned_data.get("thrown_in"):
+        thrown_in = self.cleaned_data.get("thrown_in")
+        if not record["plays"] and not thrown_in:
             self.add_error(
                 "p0_contract",
                 _("Enter a contract, or tick “all passed, thrown in”."),
+            )
+            return None
+        rows = range(MAX_PLAYS)
+        if thrown_in and any(
+            _filled(self.cleaned_data, f"p{r}", PLAY_FIELDS[:4]) for r in rows
+        ):
+            self.add_error(
+                "thrown_in",
+                _("A thrown-in deal has no contract: clear it or untick this."),
             )
             return None
         return record

@@ -90,6 +90,6 @@ def _single_player(deals, diffs) -> list[Suspect]:
     for p, diff in sorted(diffs.items()):
         for number, scores in sorted(deals.items()):
             score = scores[p - 1]
-            if score and score in (diff, -diff) or -2 * score == diff:
+            if (score and score in (diff, -diff)) or -2 * score == diff:
                 found.append(Suspect("player", number, (p,)))
     return found

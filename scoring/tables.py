@@ -11,11 +11,12 @@ renders each row to escaped HTML in one pass and ``TEMPLATE`` (django-tables2's
 own, with its body replaced) prints them; headers stay django-tables2's.
 """
 
+import html
 from collections.abc import Callable, Iterator
 
 import django_tables2 as tables
 from django.utils.formats import localize
-from django.utils.html import escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
@@ -48,7 +49,7 @@ class TextColumn(tables.Column):
             return format_html(
                 '<td class="{}"><a href="{}">{}</a></td>', css, self.link_fn(record), text
             )
-        return f'<td class="{css}">{escape(text)}</td>'
+        return f'<td class="{css}">{html.escape(text)}</td>'
 
 
 class NumberColumn(TextColumn):

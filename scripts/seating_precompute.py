@@ -49,7 +49,7 @@ class Base:
             return (p // q, o // q, (o - p) % q)
         if p >= finite and o >= finite:
             return ("fixed", min(p, o), max(p, o))
-        return (min(p, finite) if p >= finite else p // q, o // q if o < finite else o, 0)
+        return (p if p >= finite else p // q, o if o >= finite else o // q, 0)
 
     def _change(self, p: int, others: list[int], step: int) -> None:
         for o in others:
@@ -103,7 +103,7 @@ def main() -> None:
         if only and n not in only:
             continue
         for seed in range(50):
-            base, steps = anneal(q, levels, fixed, seed, seconds=60)
+            base, steps = anneal(q, levels, fixed, seed, seconds=20)
             entry = {"n": n, "q": q, "levels": levels, "rounds": q, "seed": seed,
                      "base": [sorted(t) for t in base.tables]}  # fmt: skip
             repeats = count_repeats(develop(entry))

@@ -99,14 +99,14 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["rules"].choices = schedule_choices()
         self.fields["rounds"].validators += [
-            MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)
+            MinValueValidator(1),
+            MaxValueValidator(MAX_ROUNDS),
         ]
         self.fields["deals_per_round"].validators += [
-            MinValueValidator(1), MaxValueValidator(MAX_DEALS)
+            MinValueValidator(1),
+            MaxValueValidator(MAX_DEALS),
         ]
-        self.fields["hide_last_rounds"].validators.append(
-            MaxValueValidator(MAX_ROUNDS)
-        )
+        self.fields["hide_last_rounds"].validators.append(MaxValueValidator(MAX_ROUNDS))
         if self.instance.pk:
             self.initial["placement_points"] = ",".join(
                 str(p) for p in self.instance.placement_points or []
@@ -118,6 +118,9 @@ class TournamentForm(forms.ModelForm):
                 )
         else:
             self.initial.setdefault("tiebreaks", list(DEFAULT_TIEBREAKS))
+            self.initial.setdefault(
+                "rules", Tournament._meta.get_field("rules").default
+            )
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
@@ -168,8 +171,7 @@ class TournamentForm(forms.ModelForm):
         if rounds and hide is not None and hide >= rounds:
             self.add_error(
                 "hide_last_rounds",
-                _("Hide fewer rounds than the tournament has (%(n)s).")
-                % {"n": rounds},
+                _("Hide fewer rounds than the tournament has (%(n)s).") % {"n": rounds},
             )
         if rounds and self.instance.pk:
             seated = self.instance.round_set.filter(
@@ -198,9 +200,7 @@ class RoleForm(forms.Form):
 
 
 class PlayerForm(forms.ModelForm):
-    club = IdChoiceField(
-        label=_("club"), queryset=Club.objects.all(), required=False
-    )
+    club = IdChoiceField(label=_("club"), queryset=Club.objects.all(), required=False)
 
     class Meta:
         model = Player
@@ -259,8 +259,12 @@ class QuickAddForm(PlayerForm):
 
 
 class EntryActionForm(forms.Form):
-    ACTIONS = [("checkin", _("Check in")), ("checkout", _("Undo check-in")),
-               ("withdraw", _("Withdraw")), ("unwithdraw", _("Undo withdrawal"))]  # fmt: skip
+    ACTIONS = [
+        ("checkin", _("Check in")),
+        ("checkout", _("Undo check-in")),
+        ("withdraw", _("Withdraw")),
+        ("unwithdraw", _("Undo withdrawal")),
+    ]
     action = forms.ChoiceField(choices=ACTIONS)
 
 
@@ -285,9 +289,7 @@ class SwapForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("a") and data.get("a") == data.get("b"):
-            raise forms.ValidationError(
-                _("Pick two different players."), code="same"
-            )
+            raise forms.ValidationError(_("Pick two different players."), code="same")
         return data
 
 
@@ -295,13 +297,9 @@ class JuryCallForm(forms.Form):
     round = forms.IntegerField(label=_("Round"), min_value=1, max_value=MAX_ROUNDS)
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=1000)
     deal_number = forms.IntegerField(label=_("Deal"), min_value=1, max_value=MAX_DEALS)
-    declarer = IdChoiceField(
-        label=_("Declarer"), queryset=Entry.objects.none()
-    )
+    declarer = IdChoiceField(label=_("Declarer"), queryset=Entry.objects.none())
     contract = forms.ChoiceField(label=_("Contract"), choices=())
-    decision = forms.ChoiceField(
-        label=_("Decision"), choices=JuryCall.Decision.choices
-    )
+    decision = forms.ChoiceField(label=_("Decision"), choices=JuryCall.Decision.choices)
 
     def __init__(self, tournament: Tournament, *args, **kwargs):
         super().__init__(*args, **kwargs)

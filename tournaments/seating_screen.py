@@ -16,8 +16,8 @@ from itertools import combinations
 from django.utils.translation import gettext as _
 
 from tournaments.demo import rotation_seating
-from tournaments.seating.tables import SeatingError, plan_tables
 from tournaments.models import Round, Seat
+from tournaments.seating.tables import SeatingError, plan_tables
 from tournaments.services import active_entries
 
 log = logging.getLogger(__name__)
@@ -160,5 +160,3 @@ def seating_lists(round_: Round):
         by_table.setdefault(s.table.number, []).append(s)
     by_name = sorted(seats, key=lambda s: (s.entry.player.name.lower(), s.entry_id))
     return by_table, by_name
-
-

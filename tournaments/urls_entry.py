@@ -1,4 +1,7 @@
-"""Deal entry, one table-round per screen (TD only): /manage/<slug>/round/<n>/table/<t>/"""
+"""Deal entry, one table-round per screen (TD only).
+
+Under /manage/<slug>/round/<n>/table/<t>/; names prefixed ``entry-``.
+"""
 
 from django.urls import path
 

@@ -19,23 +19,27 @@ urlpatterns = [
     path("manage/<slug:slug>/roles/", views_td.role_add, name="td-role-add"),
     path(
         "manage/<slug:slug>/roles/<int:pk>/remove/",
-        views_td.role_remove, name="td-role-remove",
-    ),  # fmt: skip
+        views_td.role_remove,
+        name="td-role-remove",
+    ),
     path("manage/<slug:slug>/audit/", views_td.audit_log, name="td-audit"),
     path("manage/<slug:slug>/jury/", views_jury.jury, name="td-jury"),
     path("manage/<slug:slug>/entries/", views_roster.entries, name="td-entries"),
     path(
         "manage/<slug:slug>/entries/quick/",
-        views_roster.entry_quick, name="td-entry-quick",
-    ),  # fmt: skip
+        views_roster.entry_quick,
+        name="td-entry-quick",
+    ),
     path(
         "manage/<slug:slug>/entries/checkin-all/",
-        views_roster.check_in_all, name="td-checkin-all",
-    ),  # fmt: skip
+        views_roster.check_in_all,
+        name="td-checkin-all",
+    ),
     path(
         "manage/<slug:slug>/entries/<int:pk>/",
-        views_roster.entry_action, name="td-entry-action",
-    ),  # fmt: skip
+        views_roster.entry_action,
+        name="td-entry-action",
+    ),
     path(R, views_round.round_page, name="td-round"),
     path(R + "generate/", views_round.generate, name="td-seat"),
     path(R + "swap/", views_round.swap, name="td-swap"),

@@ -17,8 +17,12 @@ from tournaments.rounds import (
     publish_round,
     reopen_round,
 )
-from tournaments.seating_screen import generate_tables, history_of, new_repeats
-from tournaments.seating_screen import seating_lists
+from tournaments.seating_screen import (
+    generate_tables,
+    history_of,
+    new_repeats,
+    seating_lists,
+)
 from tournaments.services import SeatingRefusedError, seat_round, swap_seats
 
 

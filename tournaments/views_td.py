@@ -16,8 +16,8 @@ from django_tables2 import RequestConfig
 from tournaments.forms import RoleForm, TournamentForm
 from tournaments.models import Deal, Entry, Tournament, TournamentRole
 from tournaments.permissions import is_td, td_required
-from tournaments.rounds import sync_rounds
 from tournaments.roster import add_role, remove_role
+from tournaments.rounds import sync_rounds
 from tournaments.services import audit, create_tournament
 from tournaments.tables import AuditTable
 
@@ -70,9 +70,7 @@ def _round_rows(tournament):
 
 @td_required
 def detail(request, tournament):
-    counts = dict(
-        tournament.entries.values_list("status").annotate(n=Count("id"))
-    )
+    counts = dict(tournament.entries.values_list("status").annotate(n=Count("id")))
     roles = tournament.roles.select_related("user").order_by("role", "user__username")
     return render(
         request, "tournaments/td/detail.html",

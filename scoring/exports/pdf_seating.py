@@ -13,7 +13,9 @@ from tournaments.models import TableRound
 def seating_list(tournament, round_number: int):
     """``(filename, content_type, bytes)``: by table, then by name."""
     tables = list(
-        TableRound.objects.filter(round__tournament=tournament, round__number=round_number)
+        TableRound.objects.filter(
+            round__tournament=tournament, round__number=round_number
+        )
         .order_by("number")
         .values_list("id", "number")
     )
@@ -40,7 +42,7 @@ def seating_list(tournament, round_number: int):
             rows = [[str(_("Table %(n)s") % {"n": number}), ""]]
             rows += [[str(pos), name] for pos, _e, name in seats.get(table_id, [])]
             block = Table(rows, colWidths=[8 * mm, 52 * mm])
-            style = grid_style(1, 9) + [("SPAN", (0, 0), (1, 0))]
+            style = [*grid_style(1, 9), ("SPAN", (0, 0), (1, 0))]
             block.setStyle(style)
             cells.append(block)
         grid = [cells[i : i + 3] for i in range(0, len(cells), 3)]
@@ -61,7 +63,8 @@ def seating_list(tournament, round_number: int):
         rows = [[str(_("Player")), str(_("Table")), str(_("Seat"))]]
         rows += [[name, str(number), str(pos)] for name, number, pos in people]
         big = Table(rows, colWidths=[130 * mm, 28 * mm, 28 * mm], repeatRows=1)
-        big.setStyle(grid_style(1, 15) + [
+        big.setStyle([
+            *grid_style(1, 15),
             ("FONT", (1, 1), (1, -1), FONT_BOLD, 17),
             ("FONT", (2, 1), (2, -1), FONT, 15),
             ("ALIGN", (1, 0), (-1, -1), "CENTER"),
@@ -71,6 +74,8 @@ def seating_list(tournament, round_number: int):
         flow.append(big)
         return flow
 
-    return filename(tournament, "seating", round_number), PDF, render(
-        tournament, title, story
+    return (
+        filename(tournament, "seating", round_number),
+        PDF,
+        render(tournament, title, story),
     )

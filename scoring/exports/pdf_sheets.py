@@ -14,7 +14,16 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from scoring.exports import PDF, ExportError
-from scoring.exports.pdf import FONT, FONT_BOLD, filename, grid_style, render, styles
+from scoring.exports.pdf import (
+    FONT,
+    FONT_BOLD,
+    filename,
+    grid_style,
+    qr_flowable,
+    render,
+    styles,
+    table_class,
+)
 from scoring.rowsource import deal_rows, table_seats
 from tournaments.dealing import dealer_position, sitting_out, unique_labels
 from tournaments.models import TableRound
@@ -41,7 +50,9 @@ def score_sheets(
 ):
     """``(filename, content_type, bytes)``: every table of the round."""
     tables = list(
-        TableRound.objects.filter(round__tournament=tournament, round__number=round_number)
+        TableRound.objects.filter(
+            round__tournament=tournament, round__number=round_number
+        )
         .order_by("number")
         .values_list("id", "number")
     )
@@ -101,8 +112,6 @@ class Sheet:
 
     # -- header with QR ---------------------------------------------------
     def header(self):
-        from reportlab.graphics.barcode.qr import QrCodeWidget
-        from reportlab.graphics.shapes import Drawing
         from reportlab.lib.units import mm
         from reportlab.platypus import Paragraph, Table
 
@@ -116,12 +125,7 @@ class Sheet:
             Paragraph(str(big), st["h2"]),
             Paragraph(str(_("Score sheet")), st["small"]),
         ]
-        widget = QrCodeWidget(self.url, barLevel="M")
-        x0, y0, x1, y1 = widget.getBounds()
-        side = 24 * mm
-        drawing = Drawing(side, side, transform=[side / (x1 - x0), 0, 0,
-                                                 side / (y1 - y0), 0, 0])  # fmt: skip
-        drawing.add(widget)
+        drawing = qr_flowable(self.url, 24 * mm)
         from reportlab.lib.styles import ParagraphStyle
 
         url_style = ParagraphStyle("url", st["small"], fontSize=6, alignment=2)
@@ -155,7 +159,6 @@ class Sheet:
     def deal_table(self):
         from reportlab.lib import colors
         from reportlab.lib.units import mm
-        from reportlab.platypus import Table
 
         size = self.size or 4
         fixed = ["#", _("Dealer"), _("Contract"), _("Declarer"), _("Partner"),
@@ -221,7 +224,7 @@ class Sheet:
         ]
         col_widths = [w * mm for w in widths] + [per * mm] * (2 * size)
         heights = [12, 10] + [15] * (len(rows) - 4) + [15, 13]
-        table = Table(rows, colWidths=col_widths, rowHeights=heights, repeatRows=2)
+        table = table_class()(rows, colWidths=col_widths, rowHeights=heights)
         table.setStyle(style)
         return table
 
@@ -265,7 +268,8 @@ class Sheet:
                                  "", ""])  # fmt: skip
         while len(rows) < 4:
             rows.append(["", "", "", "", ""])
-        table = Table(rows, colWidths=[12 * mm, 50 * mm, 80 * mm, 16 * mm, 28 * mm],
+        table = table_class()(rows,
+                      colWidths=[12 * mm, 50 * mm, 80 * mm, 16 * mm, 28 * mm],
                       rowHeights=[11] + [15] * (len(rows) - 1))  # fmt: skip
         table.setStyle(grid_style(1, 8))
         title = Table([[str(_("Jury and sanctions"))]], colWidths=[186 * mm])
@@ -289,7 +293,7 @@ class Sheet:
         for line in cells:
             rows.append(["", "", ""])
             rows.append([str(n) for n in line])
-        table = Table(rows, colWidths=[62 * mm] * cols,
+        table = table_class()(rows, colWidths=[62 * mm] * cols,
                       rowHeights=[16, 10] * len(cells))  # fmt: skip
         style = [("FONT", (0, 0), (-1, -1), FONT, 7),
                  ("VALIGN", (0, 0), (-1, -1), "TOP")]  # fmt: skip

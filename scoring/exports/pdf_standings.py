@@ -55,6 +55,8 @@ def standings_pdf(tournament, up_to_round: int | None = None):
                 Paragraph(title, st["h2"]), Spacer(1, 6), table]  # fmt: skip
 
     what = "standings" if up_to_round else "standings-final"
-    return filename(tournament, what, up_to_round), PDF, render(
-        tournament, title, story, landscape=True
+    return (
+        filename(tournament, what, up_to_round),
+        PDF,
+        render(tournament, title, story, landscape=True),
     )

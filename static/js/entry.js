@@ -5,7 +5,8 @@
     document.querySelectorAll("#deal-form [list=entry-contracts]").forEach(function (input) {
       var value = input.value.trim().toLowerCase();
       document.querySelectorAll("#entry-contracts option").forEach(function (o) {
-        if (o.dataset.game && (o.value.toLowerCase() === value || o.textContent.trim().toLowerCase() === value)) {
+        var names = (o.dataset.names || "").split("|").concat([o.value.toLowerCase()]);
+        if (o.dataset.game && names.indexOf(value) >= 0) {
           found[o.dataset.game] = true;
         }
       });
@@ -16,7 +17,7 @@
     var box = document.getElementById("all-pass");
     if (!box) return;
     var found = games(), any = Object.keys(found).length > 0;
-    if (any) box.open = true;
+    box.open = any || box.dataset.keep === "1";
     box.querySelectorAll("[data-game]").forEach(function (row) {
       row.hidden = any && !found[row.dataset.game];
     });

@@ -35,8 +35,9 @@ def test_it_translates_a_partnership_play():
     data = {"p0_contract": "Rik", "p0_declarer": "2", "p0_partner": "Bert",
             "p0_tricks": "9", "p0_trump": "clubs"}  # fmt: skip
     rec, plays, sanctions = record(data)
-    assert rec == {"plays": [{"contract": "rik", "declarer": "Anna",
-                              "partner": "Bert", "tricks": 9, "trump": "clubs"}]}  # fmt: skip
+    play = {"contract": "rik", "declarer": "Anna", "partner": "Bert", "tricks": 9,
+            "trump": "clubs"}  # fmt: skip
+    assert rec == {"plays": [play]}
     assert (plays, sanctions) == ([0], [])
 
 

@@ -45,7 +45,7 @@ def test_it_answers_htmx_with_the_panel_and_the_next_deal(td_client, table):
     table.deals.filter(number=3).delete()
     response = td_client.post(url("entry-deal", table, 3), rik(table, 3), **HX)
     assert response.status_code == 200
-    assert [t.name for t in response.templates][0] == "scoring/entry/_panel.html"
+    assert response.templates[0].name == "scoring/entry/_panel.html"
     assert response.context["number"] == 4
     assert response["HX-Push-Url"] == url("entry-table", table)
 
@@ -90,6 +90,10 @@ def test_it_asks_for_a_contract_when_the_form_is_empty(td_client, table):
     assert response.context["form"].errors["p0_contract"]
     response = td_client.post(url("entry-deal", table, 4), {"thrown_in": "on"})
     assert response.status_code == 302
+    response = td_client.post(
+        url("entry-deal", table, 3), {"thrown_in": "on", "p0_contract": "rik"}
+    )
+    assert response.context["form"].has_error("thrown_in")
     assert Deal.objects.get(table=table, number=4).record["plays"] == []
 
 

@@ -1,0 +1,55 @@
+"""Export figures on a generated 400-player × 8-round × 16-deal event.
+
+- ``sheets_100_tables_s``: blank score sheets of one round (100 tables),
+  target ≤ 2 s;
+- ``xlsx_400_s``: the whole event as XLSX, target ≤ 3 s;
+- ``xlsx_400_peak_mb``: peak Python memory while writing it, measured with
+  tracemalloc in a separate, untimed run (tracemalloc slows the code down).
+
+Prints medians (wall clock, plus CPU time: the machine may be shared). The
+event lives in a throw-away test database, destroyed afterwards.
+"""
+
+import statistics
+import time
+import tracemalloc
+
+RUNS = 3
+
+
+def _median(fn) -> tuple[float, float]:
+    walls, cpus = [], []
+    for _ in range(RUNS):
+        wall, cpu = time.perf_counter(), time.process_time()
+        fn()
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def run() -> None:
+    from django.db import connection
+    from django.test.utils import setup_test_environment, teardown_test_environment
+
+    setup_test_environment()
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0)
+    try:
+        from scoring.exports.pdf_sheets import score_sheets
+        from scoring.exports.xlsx import workbook
+        from tournaments.demo import generate_event
+
+        event = generate_event("bench400", 400, 8, 16)
+        score_sheets(event, 1, filled=False)  # warm up fonts and imports
+        wall, cpu = _median(lambda: score_sheets(event, 1, filled=False))
+        print(f"sheets_100_tables_s: {wall:.2f} s (cpu {cpu:.2f} s)")
+        wall, cpu = _median(lambda: workbook(event))
+        print(f"xlsx_400_s: {wall:.2f} s (cpu {cpu:.2f} s)")
+        tracemalloc.start()
+        workbook(event)
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+        print(f"xlsx_400_peak_mb: {peak:.1f} MB (tracemalloc)")
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        teardown_test_environment()

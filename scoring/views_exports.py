@@ -1,0 +1,175 @@
+"""Export downloads and the two imports (event backup, players). Views only
+translate between HTTP and ``scoring.exports``; files are built there."""
+
+import io
+
+from django import forms
+from django.contrib import messages
+from django.db import transaction
+from django.http import FileResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
+
+from scoring.exports import ExportError
+from scoring.exports import player_import as pi
+from scoring.exports.backup import BackupError, import_event
+from scoring.exports.registry import PDF_KINDS, default_round, make_export
+from tournaments.models import Tournament
+from tournaments.permissions import is_td, register_required, td_required
+from tournaments.services import register
+
+MAX_UPLOAD = 50 * 1024 * 1024
+SESSION_KEY = "player_import"
+
+
+def _download(result) -> FileResponse:
+    name, content_type, data = result
+    return FileResponse(
+        io.BytesIO(data), as_attachment=True, filename=name, content_type=content_type
+    )
+
+
+@td_required
+def export_index(request, tournament):
+    rounds = list(tournament.round_set.order_by("number"))
+    entries = tournament.entries.select_related("player").order_by("player__name")
+    return render(request, "exports/index.html", {
+        "tournament": tournament, "rounds": rounds, "entries": entries,
+        "default_round": default_round(tournament),
+    })  # fmt: skip
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except (TypeError, ValueError):
+        return None
+
+
+@td_required
+def export_pdf(request, tournament, what):
+    if what not in PDF_KINDS:
+        return HttpResponseBadRequest(str(_("Unknown export.")))
+    base = request.build_absolute_uri("/").rstrip("/")
+    try:
+        result = make_export(
+            tournament, "pdf", what, _int(request.GET.get("round")),
+            _int(request.GET.get("entry")), base=base,
+        )  # fmt: skip
+    except ExportError as exc:
+        messages.error(request, str(exc))
+        return redirect("tournaments:export-index", tournament.slug)
+    return _download(result)
+
+
+@td_required
+def export_xlsx(request, tournament):
+    return _download(make_export(tournament, "xlsx"))
+
+
+@td_required
+def export_json(request, tournament):
+    return _download(make_export(tournament, "json"))
+
+
+class TournamentFileForm(forms.Form):
+    file = forms.FileField(label=_("Backup file (JSON)"))
+    slug = forms.SlugField(
+        label=_("Import under another code"), required=False, max_length=60,
+        help_text=_("Leave empty to keep the code in the file."),
+    )  # fmt: skip
+
+
+@register_required
+@require_http_methods(["GET", "POST"])
+def import_tournament(request):
+    form = TournamentFileForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD:
+            form.add_error("file", _("The file is too large."))
+        else:
+            try:
+                event = import_event(
+                    upload.read(), form.cleaned_data["slug"] or None, request.user
+                )
+            except BackupError as exc:
+                form.add_error(None, _("Refused at %(path)s: %(message)s") % {
+                    "path": exc.path or "/", "message": exc.message})  # fmt: skip
+            else:
+                messages.success(request, _("Imported “%(n)s”.") % {"n": event.name})
+                return redirect(_home(event))
+    return render(request, "exports/import_tournament.html", {"form": form})
+
+
+def _home(event: Tournament) -> str:
+    try:
+        return event.get_absolute_url()
+    except NoReverseMatch:
+        return reverse("tournaments:export-index", args=[event.slug])
+
+
+class PlayerFileForm(forms.Form):
+    file = forms.FileField(label=_("Players (CSV or XLSX)"))
+    create_clubs = forms.BooleanField(label=_("Create missing clubs"), required=False)
+    tournament = forms.ModelChoiceField(
+        Tournament.objects.none(), required=False,
+        label=_("And register them for"), empty_label=_("(no tournament)"),
+    )  # fmt: skip
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        ids = [t.id for t in Tournament.objects.all() if is_td(user, t)]
+        self.fields["tournament"].queryset = Tournament.objects.filter(id__in=ids)
+
+
+@register_required
+@require_http_methods(["GET", "POST"])
+def import_players(request):
+    """Upload → preview (rows kept in the session) → confirm (re-checked)."""
+    if request.method == "POST" and "confirm" in request.POST:
+        return _confirm_players(request)
+    form = PlayerFileForm(request.POST or None, request.FILES or None,
+                          user=request.user)  # fmt: skip
+    rows = None
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > MAX_UPLOAD:
+                raise pi.PlayerFileError(_("The file is too large."))
+            rows = pi.parse(upload.read(), upload.name)
+        except pi.PlayerFileError as exc:
+            form.add_error("file", str(exc))
+        else:
+            create = form.cleaned_data["create_clubs"]
+            rows = pi.preview(rows, create)
+            tournament = form.cleaned_data["tournament"]
+            request.session[SESSION_KEY] = {
+                "rows": [r.as_dict() for r in rows], "create_clubs": create,
+                "tournament": tournament.id if tournament else None,
+            }  # fmt: skip
+    context = {"form": form, "rows": rows,
+               "valid": sum(1 for r in rows or [] if r.ok)}  # fmt: skip
+    return render(request, "exports/import_players.html", context)
+
+
+def _confirm_players(request):
+    pending = request.session.pop(SESSION_KEY, None)
+    if not isinstance(pending, dict):
+        messages.error(request, _("Nothing to confirm: upload the file again."))
+        return redirect("tournaments:import-players")
+    tournament = None
+    if pending.get("tournament"):
+        tournament = Tournament.objects.filter(pk=pending["tournament"]).first()
+        if tournament is None or not is_td(request.user, tournament):
+            messages.error(request, _("You are not a TD of that tournament."))
+            return redirect("tournaments:import-players")
+    rows = pi.rows_from(pending.get("rows", []))
+    with transaction.atomic():
+        players = pi.store(rows, bool(pending.get("create_clubs")))
+        if tournament is not None and players:
+            register(tournament, players, request.user)
+    messages.success(request, _("%(n)s players stored.") % {"n": len(players)})
+    return redirect("tournaments:import-players")

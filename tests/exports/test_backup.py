@@ -1,0 +1,168 @@
+import copy
+import json
+import random
+
+import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.exports.backup import (
+    IMPORT_ACTION,
+    BackupError,
+    export_event,
+    import_event,
+)
+from tests.exports.conftest import DIACRITIC_NAMES
+from tournaments.demo import generate_event
+from tournaments.models import Deal, Player, Seat, Tournament
+
+
+def without_import(data: dict, slug: str) -> dict:
+    data = copy.deepcopy(data)
+    data["tournament"]["slug"] = slug
+    data["audit"] = [a for a in data["audit"] if a["action"] != IMPORT_ACTION]
+    return data
+
+
+def roundtrip(event, new_slug):
+    original = json.loads(json.dumps(export_event(event)))
+    copy_ = import_event(json.dumps(original), slug=new_slug)
+    return original, export_event(copy_), copy_
+
+
+@pytest.mark.django_db
+@settings(max_examples=4, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                 HealthCheck.too_slow])  # fmt: skip
+@given(seed=st.integers(1, 10_000), players=st.sampled_from([8, 9, 10, 13]),
+       rounds=st.integers(1, 2), deals=st.integers(1, 5))  # fmt: skip
+def test_it_round_trips_any_generated_event(seed, players, rounds, deals):
+    with transaction.atomic():  # each example rolls back
+        check_roundtrip(seed, players, rounds, deals)
+        transaction.set_rollback(True)
+
+
+def check_roundtrip(seed, players, rounds, deals):
+    event = generate_event(f"rt{seed}", players, rounds, deals, seed=seed)
+    original, again, copy_ = roundtrip(event, f"rt{seed}-copy")
+    assert without_import(again, event.slug) == original
+    assert sorted(Seat.objects.filter(table__round__tournament=copy_).values_list(
+        "table__round__number", "table__number", "position", "points")) == sorted(
+        Seat.objects.filter(table__round__tournament=event).values_list(
+            "table__round__number", "table__number", "position", "points"))  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_it_round_trips_names_with_diacritics(dia_event):
+    original, again, _copy = roundtrip(dia_event, "dia2")
+    assert without_import(again, "dia") == original
+    names = {p["name"] for p in again["players"]}
+    assert set(DIACRITIC_NAMES) <= names
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_slug_that_exists(small_event):
+    data = export_event(small_event)
+    with pytest.raises(BackupError) as err:
+        import_event(data)
+    assert err.value.path == "tournament.slug"
+
+
+@pytest.mark.django_db
+def test_it_uses_the_frozen_snapshot_of_unknown_house_rules(small_event):
+    data = export_event(small_event)
+    data["tournament"]["rules"] = "our-club-rules"
+    for rnd in data["rounds"]:
+        for table in rnd["tables"]:
+            for deal in table["deals"]:
+                deal["record"]["rules"] = "our-club-rules"
+    event = import_event(data, slug="elsewhere")
+    assert event.schedule.preset == "nl"
+    data["tournament"]["rules_snapshot"] = None
+    with pytest.raises(BackupError) as err:
+        import_event(data, slug="elsewhere-2")
+    assert err.value.path == "tournament.rules"
+
+
+@pytest.mark.django_db
+def test_it_names_the_place_of_a_changed_score(small_event):
+    data = export_event(small_event)
+    deal = data["rounds"][1]["tables"][0]["deals"][3]
+    first = next(iter(deal["scores"]))
+    deal["scores"][first] += 10
+    with pytest.raises(BackupError) as err:
+        import_event(data, slug="changed")
+    assert err.value.path == "rounds[1].tables[0].deals[3].scores"
+
+
+def paths(value, path=""):
+    """Every (path, container, key) in the document, outside free-form JSON."""
+    if isinstance(value, dict):
+        keys = list(value.items())
+    elif isinstance(value, list):
+        keys = list(enumerate(value))
+    else:
+        return
+    for key, child in keys:
+        where = f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}"
+        if key in ("detail", "overrides", "sheet_totals", "trump", "jury"):
+            continue
+        yield where, value, key
+        yield from paths(child, where)
+
+
+def other_type(value):
+    if isinstance(value, bool):
+        return "yes"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return 12345
+    if isinstance(value, list):
+        return {"x": 1}
+    if isinstance(value, dict):
+        return ["x"]
+    return 3.5
+
+
+def corrupt(data, rng):
+    data = copy.deepcopy(data)
+    places = list(paths(data))
+    kind = rng.choice(["delete", "type", "score"])
+    if kind == "score":
+        deals = [d for r in data["rounds"] for t in r["tables"] for d in t["deals"]]
+        deal = rng.choice(deals)
+        name = rng.choice(sorted(deal["scores"]))
+        deal["scores"][name] += rng.choice([-30, -1, 1, 5])
+        return data, "score"
+    where, container, key = rng.choice(
+        [p for p in places if kind == "type" or isinstance(p[1], dict)]
+    )
+    if kind == "delete":
+        del container[key]
+    else:
+        container[key] = other_type(container[key])
+    return data, f"{kind} {where}"
+
+
+@pytest.mark.django_db
+def test_it_refuses_randomly_damaged_files_and_imports_nothing(small_event):
+    data = json.loads(json.dumps(export_event(small_event)))
+    counts = (Tournament.objects.count(), Player.objects.count(),
+              Deal.objects.count())  # fmt: skip
+    rng = random.Random(5)
+    for i in range(60):
+        damaged, what = corrupt(data, rng)
+        with pytest.raises(BackupError) as err:
+            import_event(damaged, slug=f"fuzz{i}")
+        assert err.value.path or "JSON" in err.value.message, what
+        assert counts == (Tournament.objects.count(), Player.objects.count(),
+                          Deal.objects.count()), what  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_it_refuses_broken_json_with_line_and_column():
+    with pytest.raises(BackupError) as err:
+        import_event(b'{"format": "rikscore.event",\n "version": }')
+    assert "line 2" in err.value.message

@@ -1,0 +1,64 @@
+import io
+
+import pytest
+from openpyxl import load_workbook
+
+from scoring.exports.xlsx import workbook
+from scoring.rowsource import standings_rows
+from tournaments.models import Deal, Seat
+
+
+@pytest.fixture
+def book(dia_event):
+    name, content_type, data = workbook(dia_event)
+    assert name == "dia.xlsx"
+    assert content_type.endswith("spreadsheetml.sheet")
+    return load_workbook(io.BytesIO(data))
+
+
+def test_it_writes_standings_deals_and_one_sheet_per_round(book):
+    assert len(book.sheetnames) == 4
+    for ws in book.worksheets:
+        assert ws.freeze_panes == "A2"
+
+
+def test_it_matches_the_standings_and_sums_rounds_with_a_formula(book, dia_event):
+    ws = book.worksheets[0]
+    rowset = standings_rows(dia_event)
+    header = [c.value for c in ws[1]]
+    assert header == [str(c.label) for c in rowset.columns]
+    total_col = [c.key for c in rowset.columns].index("points")
+    for r, expected in enumerate(rowset.rows, start=2):
+        cells = [c.value for c in ws[r]]
+        assert cells[1] == expected["name"]
+        assert cells[3] == expected["r1"] and cells[4] == expected["r2"]
+        assert isinstance(cells[3], int)
+        assert cells[total_col] == f"=SUM(D{r}:E{r})"
+        assert expected["r1"] + expected["r2"] == expected["points"]
+
+
+def test_it_has_one_row_per_deal_with_zero_sum_check(book, dia_event):
+    ws = book.worksheets[1]
+    rows = list(ws.iter_rows(min_row=2, values_only=True))
+    assert len(rows) == Deal.objects.filter(table__round__tournament=dia_event).count()
+    for row in rows:
+        points = [v for v in row[12:22:2] if v is not None]
+        assert len(points) == 4
+        assert sum(points) == 0
+        assert row[-1].startswith("=N(")
+        assert row[5] and row[6]  # contract in words and in code
+
+
+def test_it_sums_each_round_per_player_like_the_database(book, dia_event):
+    for number in (1, 2):
+        ws = book.worksheets[1 + number]
+        rows = list(ws.iter_rows(min_row=2, values_only=True))
+        seats = Seat.objects.filter(table__round__tournament=dia_event,
+                                    table__round__number=number)  # fmt: skip
+        assert len(rows) == seats.count()
+        for row in rows:
+            table, position, name, *deals, total = row
+            seat = seats.get(table__number=table, position=position)
+            assert seat.entry.player.name == name
+            assert sum(d or 0 for d in deals) == seat.points
+            assert total.startswith("=SUM(D")
