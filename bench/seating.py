@@ -10,9 +10,25 @@ import numpy as np
 
 from tournaments.seating import count_repeats, counting_bound, schedule
 
-CASES = [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 11), (40, 13), (64, 21),
-         (100, 8), (160, 6), (400, 10), (30, 6), (37, 8), (46, 10), (101, 8),
-         (28, 10), (32, 12)]  # fmt: skip
+CASES = [
+    (16, 5),
+    (20, 5),
+    (24, 7),
+    (28, 9),
+    (32, 10),
+    (36, 11),
+    (40, 13),
+    (64, 21),
+    (100, 8),
+    (160, 6),
+    (400, 10),
+    (30, 6),
+    (37, 8),
+    (46, 10),
+    (101, 8),
+    (28, 10),
+    (32, 12),
+]
 
 
 def baseline(n: int, rounds: int, seconds: float = 1.0, seed: int = 0) -> int:
@@ -22,7 +38,9 @@ def baseline(n: int, rounds: int, seconds: float = 1.0, seed: int = 0) -> int:
     cuts = np.cumsum(sizes)[:-1]
     best, deadline = None, time.perf_counter() + seconds
     while best is None or (best and time.perf_counter() < deadline):
-        sched = [[list(t) for t in np.split(rng.permutation(n), cuts)] for _ in range(rounds)]
+        sched = [
+            [list(t) for t in np.split(rng.permutation(n), cuts)] for _ in range(rounds)
+        ]
         found = count_repeats(sched)
         best = found if best is None else min(best, found)
     return best

@@ -20,19 +20,29 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.seating.designs import DATA, develop  # noqa: E402
-from tournaments.seating.repeats import count_repeats  # noqa: E402
+from tournaments.seating.designs import DATA, develop, group_add
+from tournaments.seating.repeats import count_repeats
 
-# (players, q, levels, fixed): rounds = q, players = q * levels + fixed.
-CASES = [(24, 7, 3, 3), (28, 9, 3, 1), (32, 10, 3, 2), (36, 11, 3, 3), (40, 13, 3, 1),
-         (44, 14, 3, 2), (48, 15, 3, 3), (52, 17, 3, 1), (100, 33, 3, 1)]  # fmt: skip
+# (players, group moduli, levels, fixed): rounds = q = product of the moduli.
+SEEDS, SECONDS = 12, 15
+CASES = [
+    (24, [7], 3, 3),
+    (28, [3, 3], 3, 1),
+    (32, [10], 3, 2),
+    (36, [11], 3, 3),
+    (40, [13], 3, 1),
+    (44, [14], 3, 2),
+    (48, [15], 3, 3),
+    (100, [33], 3, 1),
+]
 
 
 class Base:
     """One base round and the multiset of (level, level, difference) it covers."""
 
-    def __init__(self, q: int, levels: int, fixed: int, rng: random.Random) -> None:
-        self.q, self.levels, self.n = q, levels, q * levels + fixed
+    def __init__(self, mods: list[int], levels: int, fixed: int, rng) -> None:
+        self.mods, self.q = mods, math.prod(mods)
+        self.levels, self.n = levels, self.q * levels + fixed
         points = list(range(self.n))
         rng.shuffle(points)
         self.tables = [points[i : i + 4] for i in range(0, self.n, 4)]
@@ -40,13 +50,13 @@ class Base:
         self.count: dict[tuple, int] = {}
         self.cost = 0
         for t in self.tables:
-            for p in t:
-                self._change(p, [o for o in t if o != p], +1)
+            for i, p in enumerate(t):
+                self._change(p, t[i + 1 :], +1)
 
     def _key(self, p: int, o: int) -> tuple:
         q, finite = self.q, self.q * self.levels
         if p < finite and o < finite:
-            return (p // q, o // q, (o - p) % q)
+            return (p // q, o // q, group_add(o % q, p % q, self.mods, -1))
         if p >= finite and o >= finite:
             return ("fixed", min(p, o), max(p, o))
         return (p if p >= finite else p // q, o if o >= finite else o // q, 0)
@@ -58,8 +68,8 @@ class Base:
                 after = before + step
                 self.count[key] = after
                 weight = 50 if key[0] == "fixed" else 1
-                self.cost += weight * (max(0, after - 1 + (key[0] == "fixed"))
-                                       - max(0, before - 1 + (key[0] == "fixed")))  # fmt: skip
+                free = 0 if key[0] == "fixed" else 1
+                self.cost += weight * (max(0, after - free) - max(0, before - free))
 
     def swap(self, a: int, b: int) -> None:
         ta, tb = self.tables[self.where[a]], self.tables[self.where[b]]
@@ -73,9 +83,9 @@ class Base:
         self.where[a], self.where[b] = self.where[b], self.where[a]
 
 
-def anneal(q: int, levels: int, fixed: int, seed: int, seconds: float):
+def anneal(mods: list[int], levels: int, fixed: int, seed: int, seconds: float):
     rng = random.Random(seed)
-    base = Base(q, levels, fixed, rng)
+    base = Base(mods, levels, fixed, rng)
     deadline = time.perf_counter() + seconds
     temp, best = 1.0, base.cost
     steps = 0
@@ -99,22 +109,36 @@ def anneal(q: int, levels: int, fixed: int, seed: int, seconds: float):
 def main() -> None:
     only = {int(a) for a in sys.argv[1:]}
     stored = {e["n"]: e for e in json.loads(DATA.read_text())} if DATA.exists() else {}
-    for n, q, levels, fixed in CASES:
+    for n, mods, levels, fixed in CASES:
         if only and n not in only:
             continue
-        for seed in range(50):
-            base, steps = anneal(q, levels, fixed, seed, seconds=20)
-            entry = {"n": n, "q": q, "levels": levels, "rounds": q, "seed": seed,
-                     "base": [sorted(t) for t in base.tables]}  # fmt: skip
+        q = math.prod(mods)
+        for seed in range(SEEDS):
+            base, steps = anneal(mods, levels, fixed, seed, seconds=SECONDS)
+            entry = {
+                "n": n,
+                "q": q,
+                "group": mods,
+                "levels": levels,
+                "rounds": q,
+                "seed": seed,
+                "base": [sorted(t) for t in base.tables],
+            }
             repeats = count_repeats(develop(entry))
-            print(f"{n} x {q}: seed {seed}, {steps} steps, cost {base.cost}, "
-                  f"repeats {repeats}", flush=True)  # fmt: skip
+            print(
+                f"{n} x {q}: seed {seed}, {steps} steps, cost {base.cost}, "
+                f"repeats {repeats}",
+                flush=True,
+            )
             if repeats == 0:
                 stored[n] = entry
+                _save(stored)
                 break
-    DATA.write_text(
-        "[\n" + ",\n".join(json.dumps(stored[n]) for n in sorted(stored)) + "\n]\n"
-    )
+
+
+def _save(stored: dict[int, dict]) -> None:
+    rows = ",\n".join(json.dumps(stored[n]) for n in sorted(stored))
+    DATA.write_text("[\n" + rows + "\n]\n")
 
 
 if __name__ == "__main__":

@@ -94,8 +94,10 @@ def boolean(value, path) -> None:
 
 def choice(*allowed) -> Check:
     def run(value, path):
-        same = (lambda a: isinstance(value, str)) if isinstance(allowed[0], str) else (
-            lambda a: type(value) is type(a)
+        same = (
+            (lambda a: isinstance(value, str))
+            if isinstance(allowed[0], str)
+            else (lambda a: type(value) is type(a))
         )
         if not any(value == a and same(a) for a in allowed):
             names = ", ".join(str(a) for a in allowed)

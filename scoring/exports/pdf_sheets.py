@@ -151,7 +151,7 @@ class Sheet:
         for pos, _entry, name in self.seats:
             deals = ", ".join(str(d) for d in self.dealt_by(pos))
             rows.append([str(pos), name, deals])
-        table = Table(rows, colWidths=[12 * mm, 100 * mm, 74 * mm], hAlign="LEFT")
+        table = Table(rows, colWidths=[16 * mm, 96 * mm, 74 * mm], hAlign="LEFT")
         table.setStyle(grid_style(1, 9))
         return table
 

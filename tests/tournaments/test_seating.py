@@ -32,8 +32,8 @@ def assert_everyone_once(result, players):
 
 
 @pytest.mark.parametrize(
-    ("n", "fours", "fives"), [(4, 1, 0), (5, 0, 1), (9, 1, 1), (10, 0, 2), (15, 0, 3),
-                              (18, 2, 2), (37, 8, 1)]  # fmt: skip
+    ("n", "fours", "fives"),
+    [(4, 1, 0), (5, 0, 1), (9, 1, 1), (10, 0, 2), (15, 0, 3), (18, 2, 2), (37, 8, 1)],
 )
 def test_plan_tables(n, fours, fives):
     plan = plan_tables(n)
@@ -43,12 +43,15 @@ def test_plan_tables(n, fours, fives):
 @pytest.mark.parametrize(
     ("n", "message"),
     [
-        (6, "6 players cannot be seated in tables of 4 and 5; with byes: "
-            "1 table of 4 and 2 byes, or add 2 players."),
+        (
+            6,
+            "6 players cannot be seated in tables of 4 and 5; with byes: "
+            "1 table of 4 and 2 byes, or add 2 players.",
+        ),
         (7, "with byes: 1 table of 4 and 3 byes, or add 1 player."),
         (11, "with byes: 2 tables of 4 and 3 byes, or add 1 player."),
     ],
-)  # fmt: skip
+)
 def test_refused_counts_say_what_works(n, message):
     with pytest.raises(SeatingError) as info:
         plan_tables(n)
@@ -67,8 +70,11 @@ def test_byes_plan():
 
 
 def test_count_repeats_matches_brute_force():
-    rounds = [[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 2, 5, 6], [3, 4, 7, 8]],
-              [[1, 2, 3, 5], [4, 6, 7, 8]]]  # fmt: skip
+    rounds = [
+        [[1, 2, 3, 4], [5, 6, 7, 8]],
+        [[1, 2, 5, 6], [3, 4, 7, 8]],
+        [[1, 2, 3, 5], [4, 6, 7, 8]],
+    ]
     assert count_repeats(rounds) == naive_repeats(rounds) == 14
     assert count_repeats([[[1, 2, 3, 4]], [[1, 2, 3, 5]]]) == 3
 
@@ -127,8 +133,9 @@ def test_withdrawal_and_late_entry_continue_history():
 
 def test_avoid_pairs_and_fixed_table():
     players = list(range(24))
-    result = schedule(players, 4, avoid_pairs=[(0, 1), (2, 3)], fixed_tables={5: 2},
-                      time_limit=0.5)  # fmt: skip
+    result = schedule(
+        players, 4, avoid_pairs=[(0, 1), (2, 3)], fixed_tables={5: 2}, time_limit=0.5
+    )
     for tables in result.rounds:
         assert 5 in tables[2]
         for t in tables:

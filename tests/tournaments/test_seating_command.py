@@ -21,7 +21,16 @@ def test_it_prints_the_schedule_as_json():
 
 def test_it_refuses_six_players_with_exit_code_2():
     done = subprocess.run(
-        [sys.executable, "manage.py", "seat", "--players", "6", "--rounds", "2", "--json"],
+        [
+            sys.executable,
+            "manage.py",
+            "seat",
+            "--players",
+            "6",
+            "--rounds",
+            "2",
+            "--json",
+        ],
         capture_output=True,
         text=True,
         timeout=60,

@@ -63,19 +63,32 @@ def transversal(q: int) -> Schedule:
     ]
 
 
+def group_add(x: int, t: int, mods: list[int], sign: int = 1) -> int:
+    """x + sign * t in Z_m1 x Z_m2 x ..., elements coded in mixed radix."""
+    out, scale = 0, 1
+    for m in reversed(mods):
+        out += ((x // scale % m + sign * (t // scale % m)) % m) * scale
+        scale *= m
+    return out
+
+
 def develop(entry: dict) -> Schedule:
     """Rounds of a stored cyclic design: shift the base round along Z_q.
 
-    Players are (x, level) -> level * q + x for x in Z_q, plus fixed players
-    numbered from q * levels who never move.
+    Players are (x, level) -> level * q + x for x in the group (Z_q, or the
+    product of ``group`` moduli), plus fixed players from q * levels who never
+    move.
     """
     q, finite = entry["q"], entry["q"] * entry["levels"]
+    mods = entry.get("group", [q])
 
     def shift(p: int, t: int) -> int:
-        return p if p >= finite else p - p % q + (p % q + t) % q
+        return p if p >= finite else p - p % q + group_add(p % q, t, mods)
 
     base = entry["base"]
-    return [[[shift(p, t) for p in table] for table in base] for t in range(entry["rounds"])]
+    return [
+        [[shift(p, t) for p in table] for table in base] for t in range(entry["rounds"])
+    ]
 
 
 @cache

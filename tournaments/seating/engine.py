@@ -68,8 +68,17 @@ def schedule(
     fixed_tables: Mapping[Player, int] | None = None,
 ) -> SeatingResult:
     """Seat ``players`` for ``rounds`` more rounds after ``history``."""
-    return _run(players, rounds, seed, time_limit, byes, history, avoid_pairs,
-                fixed_tables or {}, ranks=None)  # fmt: skip
+    return _run(
+        players,
+        rounds,
+        seed,
+        time_limit,
+        byes,
+        history,
+        avoid_pairs,
+        fixed_tables or {},
+        ranks=None,
+    )
 
 
 def _run(players, rounds, seed, time_limit, byes, history, avoid_pairs, fixed, ranks):
@@ -110,7 +119,9 @@ def _run(players, rounds, seed, time_limit, byes, history, avoid_pairs, fixed, r
     np.fill_diagonal(problem.history, 0)
     for a, b in avoid_pairs:
         if a in index and b in index:
-            problem.weight[index[a], index[b]] = problem.weight[index[b], index[a]] = KEEP_APART
+            problem.weight[index[a], index[b]] = problem.weight[index[b], index[a]] = (
+                KEEP_APART
+            )
     if ranks is not None:
         r = np.array([ranks[p] for p in players], dtype=float)
         problem.weight += np.abs(r[:, None] - r[None, :]) / (3.0 * k)
@@ -118,18 +129,21 @@ def _run(players, rounds, seed, time_limit, byes, history, avoid_pairs, fixed, r
     for p in fixed_idx:
         problem.pinned[:, p] = True
 
-    method, groups = _start(problem, plan, rounds, fixed_idx, history, avoid_pairs,
-                            ranks, rng)  # fmt: skip
+    method, groups = _start(
+        problem, plan, rounds, fixed_idx, history, avoid_pairs, ranks, rng
+    )
     if method == "greedy" or method.endswith("+ tabu"):
         patience = 15 if problem.weight.any() else None
-        groups, _cost = tabu_search(problem, groups, start + 0.85 * time_limit, rng,
-                                    patience=patience)  # fmt: skip
+        groups, _cost = tabu_search(
+            problem, groups, start + 0.85 * time_limit, rng, patience=patience
+        )
     new_rounds, new_byes = _tables(groups, plan)
     fives_total = problem.five_before + (sizes[groups] == 5).sum(0)
     played_total = played + (groups != problem.bye).sum(0)
     lo, hi = seat_bounds(played_total, fives_total)
-    new_rounds, seats = balance_seats(new_rounds, seat_before, lo, hi,
-                                      start + 0.97 * time_limit, rng)  # fmt: skip
+    new_rounds, seats = balance_seats(
+        new_rounds, seat_before, lo, hi, start + 0.97 * time_limit, rng
+    )
     labelled = [[[players[p] for p in t] for t in tables] for tables in new_rounds]
     every = [list(map(list, past)) for past in history] + labelled
     slots = [0] * k
@@ -144,7 +158,9 @@ def _run(players, rounds, seed, time_limit, byes, history, avoid_pairs, fixed, r
     bound = max(count_repeats(history), counting_bound(slots, len(everyone)))
     spread = []
     if ranks is not None:
-        spread = [max(ranks[p] for p in t) - min(ranks[p] for p in t) for t in labelled[0]]
+        spread = [
+            max(ranks[p] for p in t) - min(ranks[p] for p in t) for t in labelled[0]
+        ]
     return SeatingResult(
         rounds=labelled,
         byes=[[players[p] for p in b] for b in new_byes],
@@ -155,8 +171,10 @@ def _run(players, rounds, seed, time_limit, byes, history, avoid_pairs, fixed, r
         method=method,
         max_meetings=max(counts.values(), default=0),
         five_duty={p: int(fives_total[i]) for i, p in enumerate(players)},
-        bye_duty={p: int(problem.bye_before[i] + (groups[:, i] == problem.bye).sum())
-                  for i, p in enumerate(players)},  # fmt: skip
+        bye_duty={
+            p: int(problem.bye_before[i] + (groups[:, i] == problem.bye).sum())
+            for i, p in enumerate(players)
+        },
         seat_counts={p: [int(c) for c in seats[i]] for i, p in enumerate(players)},
         seats_balanced=not ((seats > hi) | (seats < lo)).any(),
         rank_spread=spread,
@@ -196,8 +214,15 @@ def _start(problem, plan, rounds, fixed, history, avoid, ranks, rng):
             groups[r, label[design.rounds[r][table]]] = t
     if len(design.rounds) == rounds:
         return design.name, groups
-    ahead = Problem(problem.meetings(groups), problem.weight, problem.sizes, problem.bye,
-                    problem.pinned[len(groups):], problem.five_before, problem.bye_before)
+    ahead = Problem(
+        problem.meetings(groups),
+        problem.weight,
+        problem.sizes,
+        problem.bye,
+        problem.pinned[len(groups) :],
+        problem.five_before,
+        problem.bye_before,
+    )
     more = greedy_rounds(ahead, rounds - len(groups), fixed, rng)
     return f"{design.name} + tabu", np.vstack([groups, more])
 

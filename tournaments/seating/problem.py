@@ -50,6 +50,6 @@ class Problem:
         """The cost of spreading the same meetings perfectly evenly."""
         k = self.k
         pairs = k * (k - 1) // 2
-        total = int(round(np.triu(met, 1).sum()))
+        total = round(float(np.triu(met, 1).sum()))
         q, r = divmod(total, pairs) if pairs else (0, 0)
         return r * (q + 1) * q / 2 + (pairs - r) * q * (q - 1) / 2

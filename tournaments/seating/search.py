@@ -85,7 +85,9 @@ def tabu_search(
             continue
         score = np.where(allowed, delta, np.inf)
         low = score.min()
-        r, a, b = np.unravel_index(rng.choice(np.flatnonzero(score <= low + EPS)), score.shape)
+        r, a, b = np.unravel_index(
+            rng.choice(np.flatnonzero(score <= low + EPS)), score.shape
+        )
         met = _swap(problem, groups, met, r, a, b)
         tenure = it + int(rng.integers(4, 4 + max(4, k // 2)))
         tabu[r, a, groups[r, b]] = tenure
@@ -122,10 +124,12 @@ def _swap(problem: Problem, groups, met, r, a, b) -> np.ndarray:
     return met
 
 
-def _perturb(problem: Problem, best: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def _perturb(
+    problem: Problem, best: np.ndarray, rng: np.random.Generator
+) -> np.ndarray:
     """The best schedule with a few random same-class swaps."""
     groups = best.copy()
-    rounds, k = groups.shape
+    rounds = groups.shape[0]
     sizes = problem.sizes[groups]
     for _ in range(int(rng.integers(2, 5))):
         r = int(rng.integers(rounds))
@@ -133,7 +137,7 @@ def _perturb(problem: Problem, best: np.ndarray, rng: np.random.Generator) -> np
         if len(movable) < 2:
             continue
         a, b = rng.choice(movable, 2, replace=False)
-        if groups[r, a] != groups[r, b] and sizes[r, a] == sizes[r, b]:
-            if (groups[r, a] == problem.bye) == (groups[r, b] == problem.bye):
-                groups[r, a], groups[r, b] = groups[r, b], groups[r, a]
+        same_kind = (groups[r, a] == problem.bye) == (groups[r, b] == problem.bye)
+        if groups[r, a] != groups[r, b] and sizes[r, a] == sizes[r, b] and same_kind:
+            groups[r, a], groups[r, b] = groups[r, b], groups[r, a]
     return groups

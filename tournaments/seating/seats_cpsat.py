@@ -47,7 +47,12 @@ def solve(rounds, counts, lo, hi, deadline):
         ordered = []
         for table in tables_r:
             ti = next(it)
-            seat_of = {p: s for p in table for s in range(len(table)) if solver.value(x[ti, p, s])}
+            seat_of = {
+                p: s
+                for p in table
+                for s in range(len(table))
+                if solver.value(x[ti, p, s])
+            }
             ordered.append(sorted(table, key=seat_of.get))
         out.append(ordered)
     new_counts = start.copy()

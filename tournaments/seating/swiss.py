@@ -22,5 +22,14 @@ def next_round_swiss(
 ) -> SeatingResult:
     """One round for ``standings_order`` (leader first); ``rank_spread`` per table."""
     ranks = {p: i for i, p in enumerate(standings_order)}
-    return _run(list(standings_order), 1, seed, time_limit, byes, history, avoid_pairs,
-                fixed_tables or {}, ranks=ranks)  # fmt: skip
+    return _run(
+        list(standings_order),
+        1,
+        seed,
+        time_limit,
+        byes,
+        history,
+        avoid_pairs,
+        fixed_tables or {},
+        ranks=ranks,
+    )

@@ -37,9 +37,9 @@ class TablePlan:
 
 
 def _tables_of_four(count: int) -> str:
-    return ngettext(
-        "%(count)d table of 4", "%(count)d tables of 4", count
-    ) % {"count": count}
+    return ngettext("%(count)d table of 4", "%(count)d tables of 4", count) % {
+        "count": count
+    }
 
 
 def _byes(count: int) -> str:

@@ -34,7 +34,9 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(result.as_json()))
             return
-        for number, (tables, byes) in enumerate(zip(result.rounds, result.byes), 1):
+        for number, (tables, byes) in enumerate(
+            zip(result.rounds, result.byes, strict=True), 1
+        ):
             line = "  ".join("-".join(map(str, t)) for t in tables)
             out = f"  bye: {', '.join(map(str, byes))}" if byes else ""
             self.stdout.write(f"Round {number}: {line}{out}")
