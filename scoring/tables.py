@@ -24,6 +24,8 @@ from scoring.rowsource import RowSet
 
 TEMPLATE = "scoring/standings/table.html"
 EMPTY = "—"
+#: Columns a phone leaves out (see the public-pages section of rikscore.css).
+WIDE_ONLY = "wide-only"
 
 
 class TextColumn(tables.Column):
@@ -31,9 +33,13 @@ class TextColumn(tables.Column):
 
     numeric = False
 
-    def __init__(self, *args, link: Callable[[dict], str] | None = None, **kwargs):
-        if self.numeric:
-            kwargs.setdefault("attrs", {"th": {"class": "num"}, "td": {"class": "num"}})
+    def __init__(
+        self, *args, link: Callable[[dict], str] | None = None, css: str = "",
+        **kwargs,
+    ):  # fmt: skip
+        self.css = " ".join(c for c in ("num" if self.numeric else "", css) if c)
+        if self.css:
+            kwargs.setdefault("attrs", {"th": {"class": self.css}})
         super().__init__(*args, linkify=link, **kwargs)
         self.link_fn = link
 
@@ -42,12 +48,15 @@ class TextColumn(tables.Column):
 
     def cell_html(self, value, record: dict) -> str:
         text = EMPTY if value is None or value == "" else self.text(value)
-        css = "num" if self.numeric else ""
+        css = self.css
         if self.numeric and isinstance(value, int | float) and value < 0:
             css += " neg"
         if self.link_fn is not None:
             return format_html(
-                '<td class="{}"><a href="{}">{}</a></td>', css, self.link_fn(record), text
+                '<td class="{}"><a href="{}">{}</a></td>',
+                css,
+                self.link_fn(record),
+                text,
             )
         return f'<td class="{css}">{html.escape(text)}</td>'
 
@@ -93,8 +102,7 @@ class BaseTable(tables.Table):
         for record in self.data:
             yield mark_safe(
                 "".join(
-                    _cell(column, record.get(name), record)
-                    for name, column in columns
+                    _cell(column, record.get(name), record) for name, column in columns
                 )
             )
 
@@ -124,7 +132,8 @@ def standings_table(
         if col.key == "name" and player_url is not None:
             link = lambda record: player_url(record["entry"])  # noqa: E731
         kind = NumberColumn if col.numeric else TextColumn
-        extra.append((col.key, kind(verbose_name=col.label, link=link)))
+        css = WIDE_ONLY if col.key in ("club", "deals_played") else ""
+        extra.append((col.key, kind(verbose_name=col.label, link=link, css=css)))
     return StandingsTable(rowset.rows, extra_columns=extra)
 
 
@@ -133,8 +142,8 @@ class TableResultTable(BaseTable):
 
     position = NumberColumn(verbose_name=_("Seat"))
     name = TextColumn(verbose_name=_("Player"))
-    club = TextColumn(verbose_name=_("Club"))
-    deals_played = NumberColumn(verbose_name=_("Deals played"))
+    club = TextColumn(verbose_name=_("Club"), css=WIDE_ONLY)
+    deals_played = NumberColumn(verbose_name=_("Deals played"), css=WIDE_ONLY)
     points = NumberColumn(verbose_name=_("Points"))
 
 

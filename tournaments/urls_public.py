@@ -9,12 +9,8 @@ T = "t/<slug:slug>/"
 urlpatterns = [
     path("", views_public.home, name="public-home"),
     path(T, views_public.standings, name="public-standings"),
-    path(
-        T + "round/<int:number>/", views_public.round_results, name="public-round"
-    ),
-    path(
-        T + "player/<int:entry_id>/", views_public.player, name="public-player"
-    ),
+    path(T + "round/<int:number>/", views_public.round_results, name="public-round"),
+    path(T + "player/<int:entry_id>/", views_public.player, name="public-player"),
     path(
         "manage/<slug:slug>/standings/",
         views_standings.standings_td,

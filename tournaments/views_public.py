@@ -55,9 +55,7 @@ def _context(request, tournament: Tournament, **extra) -> dict:
 
 def home(request):
     tournaments = Tournament.objects.only("slug", "name", "date", "venue")
-    return render(
-        request, "tournaments/public/home.html", {"tournaments": tournaments}
-    )
+    return render(request, "tournaments/public/home.html", {"tournaments": tournaments})
 
 
 def standings(request, slug: str):

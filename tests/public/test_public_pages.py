@@ -1,6 +1,5 @@
-from django.urls import reverse
-
 import pytest
+from django.urls import reverse
 
 from tournaments.models import Round
 
@@ -108,3 +107,15 @@ def test_it_shows_only_published_deals_on_the_player_page(client, small_event):
     entry = small_event.entries.first()
     deals = client.get(url("public-player", "small", entry.pk)).context["table"].data
     assert {d["round"] for d in deals} == {1}
+
+
+@pytest.mark.django_db
+def test_it_escapes_player_names_in_the_fast_table_rows(client, small_event):
+    entry = small_event.entries.select_related("player").first()
+    entry.player.name = "<script>x</script>"
+    entry.player.save()
+    html = client.get(url("public-standings", "small")).content.decode()
+    assert "<script>x</script>" not in html
+    assert "&lt;script&gt;x&lt;/script&gt;" in html
+    html = client.get(url("public-round", "small", 1)).content.decode()
+    assert "<script>x</script>" not in html

@@ -1,10 +1,9 @@
 """The standings pages read a constant number of queries, whatever the size."""
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-
-import pytest
 
 from tournaments.demo import generate_event
 from tournaments.models import TournamentRole

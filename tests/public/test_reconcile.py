@@ -1,9 +1,8 @@
+import pytest
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.test import Client
 from django.urls import reverse
-
-import pytest
 
 from scoring.reconcile import reconcile
 from tournaments.models import Deal, Seat, TableRound

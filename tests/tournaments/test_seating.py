@@ -155,3 +155,21 @@ def test_seed_changes_stored_schedule_labels():
     a = schedule(list(range(16)), 5, seed=1).rounds
     b = schedule(list(range(16)), 5, seed=2).rounds
     assert a != b
+
+
+def test_stored_designs_have_no_repeats():
+    from tournaments.seating.designs import _stored, develop
+
+    for n, entry in _stored().items():
+        rounds = develop(entry)
+        assert naive_repeats(rounds) == 0
+        for tables in rounds:
+            assert sorted(p for t in tables for p in t) == list(range(n))
+
+
+def test_group_add_is_componentwise():
+    from tournaments.seating.designs import group_add
+
+    assert group_add(5, 4, [3, 3]) == 6  # (1, 2) + (1, 1) = (2, 0)
+    assert group_add(6, 4, [3, 3], -1) == 5
+    assert group_add(8, 5, [13]) == 0

@@ -1,0 +1,151 @@
+"""The tournament day end to end, in real headless Chromium (Playwright).
+
+A TD logs in, creates a tournament, registers and checks in four players,
+seats round 1, enters a deal with a rule violation on table 1, sees the
+engine's message next to the field, fixes it, saves, and sees the standings
+change. Runs against ``live_server``; Chromium is Debian's /usr/bin/chromium.
+"""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls the
+# test makes between browser steps are ordinary synchronous ones.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+        "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]  # fmt: skip
+NAMES = ["Anna Bakker", "Bert Janssen", "Cor de Vries", "Dirk Smits"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="needs /usr/bin/chromium (apt-get install chromium)",
+    ),
+]
+
+
+@pytest.fixture
+def page(live_server):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        context = browser.new_context(locale="en-US", base_url=live_server.url)
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        yield page
+        context.close()
+        browser.close()
+
+
+def standings_total(page, slug: str, name: str) -> str:
+    """The total-points cell of ``name`` on the TD standings page."""
+    page.goto(f"/manage/{slug}/standings/")
+    row = page.locator("table.standings tbody tr", has_text=name)
+    headers = page.locator("table.standings thead th").all_inner_texts()
+    column = [h.strip() for h in headers].index("Total points")
+    return row.locator("td").nth(column).inner_text().strip()
+
+
+def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
+    from rules.presets import get_preset
+    from rules.validation import validate_record
+    from tournaments.models import Club, Deal, Player, Seat
+
+    django_user_model.objects.create_user("td", password="rikken-td-1")
+    club = Club.objects.create(name="De Troefaas")
+    for name in NAMES:
+        Player.objects.create(name=name, club=club)
+
+    # Log in.
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "td")
+    page.fill("#id_password", "rikken-td-1")
+    page.click("form.card button[type=submit]")
+    page.wait_for_url(re.compile(r"/$"))
+
+    # Create a tournament: one round of four deals.
+    page.goto("/manage/")
+    form = page.locator("form.td-form")
+    form.locator("#id_name").fill("Browser Cup")
+    form.locator("#id_slug").fill("browser-cup")
+    form.locator("#id_date").fill("2026-11-21")
+    form.locator("#id_rounds").fill("1")
+    form.locator("#id_deals_per_round").fill("4")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/manage/browser-cup/")
+
+    # Register the four players from the register, checked in at once.
+    page.goto("/manage/browser-cup/entries/")
+    register = page.locator("form", has=page.locator("input[name=players]"))
+    for name in NAMES:
+        register.locator("label.check", has_text=name).locator("input").check()
+    register.locator("input[name=check_in]").check()
+    register.locator("button[type=submit]").click()
+    page.wait_for_load_state()
+    for name in NAMES:
+        row = page.locator("tbody tr", has_text=name)
+        assert "Checked in" in row.inner_text()
+
+    # Seat round 1 and open table 1's deal entry.
+    page.goto("/manage/browser-cup/round/1/")
+    page.get_by_role("button", name="Generate seating").click()
+    page.wait_for_load_state()
+    page.locator(".seating-table").first.get_by_text("enter deals").click()
+    page.wait_for_url("**/manage/browser-cup/round/1/table/1/**")
+    assert standings_total(page, "browser-cup", NAMES[0]) == "0"
+    page.go_back()
+
+    # Deal 1: rik without a partner. The engine's message appears at the field.
+    players = [
+        value
+        for value in page.eval_on_selector_all(
+            "#id_p0_declarer option", "options => options.map(o => o.value)"
+        )
+        if value
+    ]
+    declarer, partner = players[0], players[1]
+    page.fill("#id_p0_contract", "rik")
+    page.select_option("#id_p0_declarer", value=declarer)
+    page.fill("#id_p0_tricks", "9")
+    page.click("#deal-form button.save")
+    error = page.locator(".field.has-error", has=page.locator("#id_p0_partner"))
+    error.locator(".errorlist").wait_for()
+    with translation.override("en"):
+        expected = validate_record(
+            {"rules": "nl", "players": ["A", "B", "C", "D"],
+             "plays": [{"contract": "rik", "declarer": "A", "tricks": 9}]},
+            get_preset,
+        ).violations  # fmt: skip
+    assert [v.code for v in expected] == ["partner_missing"]
+    assert expected[0].message in error.inner_text()
+    assert Deal.objects.count() == 0
+
+    # Fix it: name the partner and save; the panel moves on to deal 2.
+    page.select_option("#id_p0_partner", value=partner)
+    page.click("#deal-form button.save")
+    page.locator(".entry-form h2", has_text="2").wait_for()
+    deal = Deal.objects.get(number=1)
+    assert deal.record["plays"][0]["partner"] == partner
+
+    # The standings changed: the declarer's total is the deal's score.
+    seat = Seat.objects.get(entry__player__name=declarer)
+    assert seat.points != 0
+    assert standings_total(page, "browser-cup", declarer) == str(seat.points)
+
+    # Published, the public page (no login needed) shows the same total.
+    page.goto("/manage/browser-cup/round/1/")
+    page.get_by_role("button", name="Publish results").click()
+    page.wait_for_load_state()
+    page.context.clear_cookies()
+    page.goto("/t/browser-cup/")
+    public = page.locator("table.standings tbody tr", has_text=declarer)
+    assert str(seat.points) in public.inner_text().split()
