@@ -4,6 +4,7 @@ import time
 from itertools import combinations
 
 import pytest
+from django.utils import translation
 
 from tournaments.seating import (
     SeatingError,
@@ -53,7 +54,7 @@ def test_plan_tables(n, fours, fives):
     ],
 )
 def test_refused_counts_say_what_works(n, message):
-    with pytest.raises(SeatingError) as info:
+    with translation.override("en"), pytest.raises(SeatingError) as info:
         plan_tables(n)
     assert info.value.code == "unseatable"
     assert message in info.value.message
