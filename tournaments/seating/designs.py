@@ -14,6 +14,7 @@ from pathlib import Path
 Schedule = list[list[list[int]]]
 
 DATA = Path(__file__).with_name("data") / "cyclic.json"
+SCHEDULES = Path(__file__).with_name("data") / "schedules.json"
 
 # GF(4) = {0, 1, x, x+1} coded 0..3: addition is XOR, multiplication below.
 _GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
@@ -98,6 +99,17 @@ def _stored() -> dict[int, dict]:
     return {e["n"]: e for e in json.loads(DATA.read_text())}
 
 
+@cache
+def _schedules() -> dict[int, list[dict]]:
+    """Full schedules from ``data/schedules.json`` (scripts/seating_designs.py)."""
+    if not SCHEDULES.exists():
+        return {}
+    out: dict[int, list[dict]] = {}
+    for entry in json.loads(SCHEDULES.read_text()):
+        out.setdefault(entry["n"], []).append(entry)
+    return out
+
+
 def best_design(n: int, rounds: int) -> Design | None:
     """The construction giving the most repeat-free rounds, capped at ``rounds``."""
     if n % 4:
@@ -108,6 +120,8 @@ def best_design(n: int, rounds: int) -> Design | None:
         found.append(Design(f"AG({dim},4)", affine_geometry(dim)))
     if n in _stored():
         found.append(Design(f"cyclic {n}", develop(_stored()[n])))
+    for entry in _schedules().get(n, []):
+        found.append(Design(entry["name"], entry["rounds"]))
     if n >= 16:
         found.append(Design(f"TD(4,{n // 4})", transversal(n // 4)))
     if not found:
