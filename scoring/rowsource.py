@@ -120,6 +120,7 @@ def deal_rows(
         deals = deals.filter(table__seats__entry_id=entry_id)
     fields = ("table_id", "table__round__number", "table__number", "number",
               "record", "s1", "s2", "s3", "s4", "s5")  # fmt: skip
+    names: dict[tuple, str] = {}  # contract names per combination of codes
     for values in (
         deals.values_list(*fields)
         .order_by("table__round__number", "table__number", "number")
@@ -129,7 +130,10 @@ def deal_rows(
         at_table = seats.get(table_id, [])
         size = len(at_table)
         plays = record.get("plays", [])
-        contracts = [schedule.contracts.get(p.get("contract")) for p in plays]
+        codes = tuple(p.get("contract", "") for p in plays)
+        if codes not in names:
+            found = [schedule.contracts.get(c) for c in codes]
+            names[codes] = " + ".join(c.name for c in found if c) or str(_("Passed"))
         yield {
             "round": rnd,
             "table": tno,
@@ -137,8 +141,8 @@ def deal_rows(
             "dealer": dealer_position(size, number) if size else None,
             "sits_out": sitting_out(size, number) if size else None,
             "seats": at_table,
-            "codes": " + ".join(p.get("contract", "") for p in plays) or "-",
-            "contract": " + ".join(c.name for c in contracts if c) or _("Passed"),
+            "codes": " + ".join(codes) or "-",
+            "contract": names[codes],
             "declarer": " + ".join(
                 p.get("declarer", "") for p in plays if "declarer" in p
             ),

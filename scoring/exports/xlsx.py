@@ -2,8 +2,8 @@
 
 Sheets: *Standings*; *Deals*, one row per deal; one sheet per round with a
 row per player. Layout of *Deals*: a fixed block per seat position 1–5
-(player, points) rather than one column per player, so the sheet stays 26
-columns wide at 400 players; a *Check* column recomputes the zero sum.
+(player, points) rather than one column per player, so the sheet stays at most
+18 columns wide at 400 players (the round sheets carry the SUM formulas).
 Numbers are stored as numbers; totals a club may want to recompute are
 formulas (round totals; the standings total when it is a plain sum).
 """
@@ -15,9 +15,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scoring.exports import XLSX
-from scoring.rowsource import deal_rows, standings_rows
-
-MAX_SEATS = 5
+from scoring.rowsource import deal_rows, standings_rows, table_seats
 
 
 def col(n: int) -> str:
@@ -85,35 +83,31 @@ def _number(value):
 
 
 def _deals(wb, tournament) -> dict[int, dict]:
-    """Write the *Deals* sheet; collect per-round, per-seat scores on the way."""
-    headers = [_("Round"), _("Table"), _("Deal"), _("Dealer"), _("Sits out"),
-               _("Contract"), _("Code"), _("Declarer"), _("Partner"), _("Tricks"),
+    """Write the *Deals* sheet; collect per-round, per-seat scores on the way.
+
+    One (player, points) block per seat position up to the event's largest
+    table. No dealer column: seat ((deal − 1) mod table size) + 1 deals, and at
+    a table of five the dealer is the seat without points."""
+    seats_max = max((len(s) for s in table_seats(tournament).values()), default=4)
+    headers = [_("Round"), _("Table"), _("Deal"), _("Contract"),
+               _("Code"), _("Declarer"), _("Partner"), _("Tricks"),
                _("Sanctions")]  # fmt: skip
-    for k in range(1, MAX_SEATS + 1):
+    for k in range(1, seats_max + 1):
         headers += [_("Seat %(n)s") % {"n": k}, _("Points %(n)s") % {"n": k}]
-    headers.append(_("Check (sum = 0)"))
-    widths = [7, 7, 6, 8, 8, 22, 14, 22, 22, 10, 18] + [22, 9] * MAX_SEATS + [10]
+    widths = [7, 7, 6, 22, 14, 22, 22, 10, 18] + [22, 9] * seats_max
     ws = _sheet(wb, str(_("Deals")), [str(h) for h in headers], widths)
-    first = len(headers) - 2 * MAX_SEATS  # column before seat 1
-    points_cols = [col(first + 2 * k + 1) for k in range(MAX_SEATS)]
     per_round: dict[int, dict] = defaultdict(dict)
-    r = 1
     for d in deal_rows(tournament):
-        r += 1
-        row = [d["round"], d["table"], d["deal"], d["dealer"], d["sits_out"],
-               str(d["contract"]), d["codes"], d["declarer"], d["partner"],
-               _tricks(d["tricks"]), d["sanctions"]]  # fmt: skip
-        seats = {pos: name for pos, _e, name in d["seats"]}
-        scores = d["scores"]
-        for k in range(MAX_SEATS):
-            pos = k + 1
-            playing = pos in seats and pos != d["sits_out"]
-            row += [seats.get(pos), scores[k] if playing else None]
-        row.append("=" + "+".join(f"N({c}{r})" for c in points_cols))
+        row = [d["round"], d["table"], d["deal"], str(d["contract"]),
+               d["codes"], d["declarer"], d["partner"], _tricks(d["tricks"]),
+               d["sanctions"] or None]  # fmt: skip
+        scores, out = d["scores"], d["sits_out"]
+        for pos, _e, name in d["seats"]:
+            row += [name, scores[pos - 1] if pos != out else None]
         ws.append(row)
         tables = per_round[d["round"]]
         table = tables.setdefault(d["table"], {"seats": d["seats"], "deals": {}})
-        table["deals"][d["deal"]] = (d["sits_out"], scores)
+        table["deals"][d["deal"]] = (out, scores)
     return per_round
 
 

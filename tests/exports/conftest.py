@@ -36,3 +36,13 @@ def dia_event(db):
     event = generate_event("dia", 9, 2, 5, rules="nl", seed=11)
     rename_players(event, DIACRITIC_NAMES)
     return event
+
+
+@pytest.fixture(autouse=True)
+def english(client):
+    """Messages are asserted in English; the site itself is Dutch first."""
+    from django.utils import translation
+
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    with translation.override("en"):
+        yield
