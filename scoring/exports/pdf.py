@@ -164,3 +164,25 @@ def table_class():
             super()._drawCell(cellval, cellstyle, pos, size)
 
     return SparseTable
+
+
+def seated_tables(tournament, round_number: int) -> list[tuple[int, int]]:
+    """``(id, number)`` of the round's tables, or a clear refusal to print."""
+    from django.utils.translation import gettext as _
+
+    from scoring.exports import ExportError
+    from tournaments.models import TableRound
+
+    tables = list(
+        TableRound.objects.filter(
+            round__tournament=tournament, round__number=round_number
+        )
+        .order_by("number")
+        .values_list("id", "number")
+    )
+    if not tables:
+        raise ExportError(
+            _("Round %(n)s is not seated yet: there are no tables to print.")
+            % {"n": round_number}
+        )
+    return tables

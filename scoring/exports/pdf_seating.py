@@ -3,27 +3,22 @@ type for the wall (players look for their own name, not their table)."""
 
 from django.utils.translation import gettext as _
 
-from scoring.exports import PDF, ExportError
-from scoring.exports.pdf import FONT, FONT_BOLD, filename, grid_style, render
+from scoring.exports import PDF
+from scoring.exports.pdf import (
+    FONT,
+    FONT_BOLD,
+    filename,
+    grid_style,
+    render,
+    seated_tables,
+)
 from scoring.exports.pdf_sheets import escape
 from scoring.rowsource import table_seats
-from tournaments.models import TableRound
 
 
 def seating_list(tournament, round_number: int):
     """``(filename, content_type, bytes)``: by table, then by name."""
-    tables = list(
-        TableRound.objects.filter(
-            round__tournament=tournament, round__number=round_number
-        )
-        .order_by("number")
-        .values_list("id", "number")
-    )
-    if not tables:
-        raise ExportError(
-            _("Round %(n)s is not seated yet: there are no tables to print.")
-            % {"n": round_number}
-        )
+    tables = seated_tables(tournament, round_number)
     seats = table_seats(tournament, round_number)
     title = str(_("Seating round %(n)s") % {"n": round_number})
 

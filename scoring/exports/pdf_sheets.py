@@ -13,7 +13,7 @@ from collections import defaultdict
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from scoring.exports import PDF, ExportError
+from scoring.exports import PDF
 from scoring.exports.pdf import (
     FONT,
     FONT_BOLD,
@@ -21,6 +21,7 @@ from scoring.exports.pdf import (
     grid_style,
     qr_flowable,
     render,
+    seated_tables,
     styles,
     table_class,
 )
@@ -49,18 +50,7 @@ def score_sheets(
     tournament, round_number: int, filled: bool = True, base: str | None = None
 ):
     """``(filename, content_type, bytes)``: every table of the round."""
-    tables = list(
-        TableRound.objects.filter(
-            round__tournament=tournament, round__number=round_number
-        )
-        .order_by("number")
-        .values_list("id", "number")
-    )
-    if not tables:
-        raise ExportError(
-            _("Round %(n)s is not seated yet: there are no tables to print.")
-            % {"n": round_number}
-        )
+    tables = seated_tables(tournament, round_number)
     seats = table_seats(tournament, round_number)
     deals: dict[int, dict[int, dict]] = defaultdict(dict)
     if filled:
