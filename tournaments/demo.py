@@ -14,6 +14,7 @@ from rules.validation import validate_record
 from scoring.services import freeze_rules, recompute_table, seat_scores, table_view
 from scoring.settlement import settle
 from tournaments.models import Club, Deal, Entry, Player, Tournament
+from tournaments.seating import plan_tables
 from tournaments.services import create_tournament, seat_round
 
 FIRST = ["Anna", "Bert", "Cor", "Dirk", "Els", "Frans", "Gerda", "Hans", "Ine",
@@ -45,18 +46,14 @@ def make_players(n: int, rng: random.Random) -> list[Player]:
     return Player.objects.bulk_create(players)
 
 
-def table_sizes(n: int) -> list[int]:
-    """Tables of 4, with 5s for the remainder (n ≥ 8, not 11)."""
-    fives = {0: 0, 1: 1, 2: 2, 3: 3}[n % 4]
-    return [5] * fives + [4] * ((n - 5 * fives) // 4)
-
-
-def rotation_seating(entries: list, round_no: int, rng: random.Random) -> list[list]:
-    """Simple mixing seating for generated events (not the optimiser)."""
+def rotation_seating(entries: list, rng: random.Random, byes: bool = False):
+    """A random mix in the table plan of ``tournaments.seating`` (not the
+    optimiser): for generated events and as the seating screen's fallback.
+    With ``byes`` the players left over from tables of 4 sit out."""
     order = entries[:]
     rng.shuffle(order)
     tables, i = [], 0
-    for size in table_sizes(len(order)):
+    for size in plan_tables(len(order), byes_allowed=byes).sizes:
         tables.append(order[i : i + size])
         i += size
     return tables
@@ -127,7 +124,7 @@ def generate_event(
     )
     entries = list(tournament.entries.select_related("player"))
     for round_ in tournament.round_set.all():
-        tables = seat_round(round_, rotation_seating(entries, round_.number, rng))
+        tables = seat_round(round_, rotation_seating(entries, rng))
         for table in tables:
             extra = (special or {}).get((round_.number, table.number))
             Deal.objects.bulk_create(fill_table(table, deals, rng, extra))

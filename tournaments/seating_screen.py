@@ -81,13 +81,7 @@ def _simple(ids, history, byes, seed) -> list[list[int]]:
     rng = random.Random(seed)
     best, best_cost = None, None
     for _try in range(SIMPLE_TRIES):
-        if byes and len(ids) % 4:
-            order = ids[:]
-            rng.shuffle(order)
-            seated = order[: len(ids) - len(ids) % 4]
-            tables = [seated[i : i + 4] for i in range(0, len(seated), 4)]
-        else:
-            tables = rotation_seating(ids, 0, rng)
+        tables = rotation_seating(ids, rng, byes)
         cost = new_repeats(history, tables)
         if best_cost is None or cost < best_cost:
             best, best_cost = tables, cost

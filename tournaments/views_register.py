@@ -40,18 +40,23 @@ def players(request):
     )  # fmt: skip
 
 
-@register_required
-def player_edit(request, pk: int):
-    player = get_object_or_404(Player, pk=pk)
-    form = PlayerForm(request.POST or None, instance=player)
+def _edit(request, model, form_class, pk: int, back: str):
+    """Edit one register row (a player or a club) and go back to its list."""
+    obj = get_object_or_404(model, pk=pk)
+    form = form_class(request.POST or None, instance=obj)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, _("%(name)s saved.") % {"name": player.name})
-        return redirect("tournaments:td-players")
+        messages.success(request, _("%(name)s saved.") % {"name": obj.name})
+        return redirect(back)
     return render(
         request, "tournaments/td/edit.html",
-        {"form": form, "title": player.name, "back": "tournaments:td-players"},
+        {"form": form, "title": obj.name, "back": back},
     )  # fmt: skip
+
+
+@register_required
+def player_edit(request, pk: int):
+    return _edit(request, Player, PlayerForm, pk, "tournaments:td-players")
 
 
 @register_required
@@ -68,13 +73,4 @@ def clubs(request):
 
 @register_required
 def club_edit(request, pk: int):
-    club = get_object_or_404(Club, pk=pk)
-    form = ClubForm(request.POST or None, instance=club)
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("%(name)s saved.") % {"name": club.name})
-        return redirect("tournaments:td-clubs")
-    return render(
-        request, "tournaments/td/edit.html",
-        {"form": form, "title": club.name, "back": "tournaments:td-clubs"},
-    )  # fmt: skip
+    return _edit(request, Club, ClubForm, pk, "tournaments:td-clubs")

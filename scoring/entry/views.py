@@ -169,8 +169,8 @@ def deal_page(request, tournament, round, table, deal):
     return _render(request, table, number=number, form=form)
 
 
-@require_POST
 @td_required
+@require_POST
 def preview(request, tournament, round, table, deal):
     """The score effect of the form as it stands, or the engine's violations."""
     table = _table(tournament, round, table)
@@ -207,8 +207,8 @@ def delete(request, tournament, round, table, deal):
     return redirect(_url("entry-table", table))
 
 
-@require_POST
 @td_required
+@require_POST
 def sheet(request, tournament, round, table):
     table = _table(tournament, round, table)
     form = _sheet_form(table, table_view(table), request.POST)
@@ -220,8 +220,8 @@ def sheet(request, tournament, round, table):
     return redirect(_url("entry-table", table))
 
 
-@require_POST
 @td_required
+@require_POST
 def close(request, tournament, round, table):
     table = _table(tournament, round, table)
     try:
@@ -233,8 +233,8 @@ def close(request, tournament, round, table):
     return redirect(_url("entry-table", table))
 
 
-@require_POST
 @td_required
+@require_POST
 def reopen(request, tournament, round, table):
     table = _table(tournament, round, table)
     actions.reopen_table(table, request.user)
