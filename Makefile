@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e .
+	$(PY) -c "from tournaments.seating import warm; warm()"  # compile numba once
 	touch $@
 
 $(DEVSTAMP): $(STAMP)

@@ -23,35 +23,39 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tournaments.seating.designs import DATA, develop, group_add
 from tournaments.seating.repeats import count_repeats
 
-# (players, group moduli, levels, fixed): rounds = q = product of the moduli.
+# (players, group moduli, levels, fixed, base rounds): rounds = q * base rounds,
+# q = product of the moduli. Cases already in the data file are skipped.
 SEEDS, SECONDS = 12, 15
 CASES = [
-    (24, [7], 3, 3),
-    (28, [3, 3], 3, 1),
-    (32, [10], 3, 2),
-    (36, [11], 3, 3),
-    (40, [13], 3, 1),
-    (44, [14], 3, 2),
-    (48, [15], 3, 3),
-    (100, [33], 3, 1),
+    (24, [7], 3, 3, 1),
+    (32, [5], 6, 2, 2),
+    (44, [14], 3, 2, 1),
+    (48, [15], 3, 3, 1),
 ]
 
 
-class Base:
-    """One base round and the multiset of (level, level, difference) it covers."""
+class Bases:
+    """Base rounds and the multiset of (level, level, difference) they cover."""
 
-    def __init__(self, mods: list[int], levels: int, fixed: int, rng) -> None:
+    def __init__(
+        self, mods: list[int], levels: int, fixed: int, bases: int, rng
+    ) -> None:
         self.mods, self.q = mods, math.prod(mods)
         self.levels, self.n = levels, self.q * levels + fixed
-        points = list(range(self.n))
-        rng.shuffle(points)
-        self.tables = [points[i : i + 4] for i in range(0, self.n, 4)]
-        self.where = {p: i for i, t in enumerate(self.tables) for p in t}
+        self.rounds: list[list[list[int]]] = []
+        self.where: list[dict[int, int]] = []
+        for _ in range(bases):
+            points = list(range(self.n))
+            rng.shuffle(points)
+            tables = [points[i : i + 4] for i in range(0, self.n, 4)]
+            self.rounds.append(tables)
+            self.where.append({p: i for i, t in enumerate(tables) for p in t})
         self.count: dict[tuple, int] = {}
         self.cost = 0
-        for t in self.tables:
-            for i, p in enumerate(t):
-                self._change(p, t[i + 1 :], +1)
+        for tables in self.rounds:
+            for t in tables:
+                for i, p in enumerate(t):
+                    self._change(p, t[i + 1 :], +1)
 
     def _key(self, p: int, o: int) -> tuple:
         q, finite = self.q, self.q * self.levels
@@ -71,8 +75,9 @@ class Base:
                 free = 0 if key[0] == "fixed" else 1
                 self.cost += weight * (max(0, after - free) - max(0, before - free))
 
-    def swap(self, a: int, b: int) -> None:
-        ta, tb = self.tables[self.where[a]], self.tables[self.where[b]]
+    def swap(self, r: int, a: int, b: int) -> None:
+        where = self.where[r]
+        ta, tb = self.rounds[r][where[a]], self.rounds[r][where[b]]
         rest_a = [o for o in ta if o != a]
         rest_b = [o for o in tb if o != b]
         self._change(a, rest_a, -1)
@@ -80,25 +85,26 @@ class Base:
         self._change(a, rest_b, +1)
         self._change(b, rest_a, +1)
         ta[ta.index(a)], tb[tb.index(b)] = b, a
-        self.where[a], self.where[b] = self.where[b], self.where[a]
+        where[a], where[b] = where[b], where[a]
 
 
-def anneal(mods: list[int], levels: int, fixed: int, seed: int, seconds: float):
+def anneal(mods, levels: int, fixed: int, bases: int, seed: int, seconds: float):
     rng = random.Random(seed)
-    base = Base(mods, levels, fixed, rng)
+    base = Bases(mods, levels, fixed, bases, rng)
     deadline = time.perf_counter() + seconds
     temp, best = 1.0, base.cost
     steps = 0
     while base.cost and time.perf_counter() < deadline:
         steps += 1
+        r = rng.randrange(bases) if bases > 1 else 0
         a, b = rng.sample(range(base.n), 2)
-        if base.where[a] == base.where[b]:
+        if base.where[r][a] == base.where[r][b]:
             continue
         before = base.cost
-        base.swap(a, b)
+        base.swap(r, a, b)
         gain = base.cost - before
         if gain > 0 and rng.random() >= math.exp(-gain / temp):
-            base.swap(a, b)
+            base.swap(r, a, b)
         best = min(best, base.cost)
         temp = max(0.08, temp * 0.99995)
         if steps % 200_000 == 0:
@@ -109,20 +115,20 @@ def anneal(mods: list[int], levels: int, fixed: int, seed: int, seconds: float):
 def main() -> None:
     only = {int(a) for a in sys.argv[1:]}
     stored = {e["n"]: e for e in json.loads(DATA.read_text())} if DATA.exists() else {}
-    for n, mods, levels, fixed in CASES:
-        if only and n not in only:
+    for n, mods, levels, fixed, bases in CASES:
+        if (only and n not in only) or (not only and n in stored):
             continue
         q = math.prod(mods)
         for seed in range(SEEDS):
-            base, steps = anneal(mods, levels, fixed, seed, seconds=SECONDS)
+            base, steps = anneal(mods, levels, fixed, bases, seed, SECONDS)
             entry = {
                 "n": n,
                 "q": q,
                 "group": mods,
                 "levels": levels,
-                "rounds": q,
+                "rounds": q * bases,
                 "seed": seed,
-                "base": [sorted(t) for t in base.tables],
+                "bases": [sorted(sorted(t) for t in r) for r in base.rounds],
             }
             repeats = count_repeats(develop(entry))
             print(

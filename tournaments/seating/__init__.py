@@ -1,10 +1,11 @@
 """Seating engine: tables of 4 (and 5, or byes), few repeat meetings, fair seats.
 
-Pure Python and numpy; no database. See docs/seating.md.
+Pure Python, numpy and numba; no database. See docs/seating.md.
 """
 
 from .engine import SeatingResult, schedule
 from .repeats import count_repeats, counting_bound, meeting_counts
+from .search import warm
 from .swiss import next_round_swiss
 from .tables import SeatingError, TablePlan, plan_tables
 
@@ -18,4 +19,5 @@ __all__ = [
     "next_round_swiss",
     "plan_tables",
     "schedule",
+    "warm",
 ]

@@ -74,11 +74,11 @@ def group_add(x: int, t: int, mods: list[int], sign: int = 1) -> int:
 
 
 def develop(entry: dict) -> Schedule:
-    """Rounds of a stored cyclic design: shift the base round along Z_q.
+    """Rounds of a stored cyclic design: shift each base round along Z_q.
 
     Players are (x, level) -> level * q + x for x in the group (Z_q, or the
     product of ``group`` moduli), plus fixed players from q * levels who never
-    move.
+    move. Base round b shifted by t is round b * q + t.
     """
     q, finite = entry["q"], entry["q"] * entry["levels"]
     mods = entry.get("group", [q])
@@ -86,9 +86,10 @@ def develop(entry: dict) -> Schedule:
     def shift(p: int, t: int) -> int:
         return p if p >= finite else p - p % q + group_add(p % q, t, mods)
 
-    base = entry["base"]
     return [
-        [[shift(p, t) for p in table] for table in base] for t in range(entry["rounds"])
+        [[shift(p, t) for p in table] for table in base]
+        for base in entry["bases"]
+        for t in range(q)
     ]
 
 

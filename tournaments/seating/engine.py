@@ -134,7 +134,7 @@ def _run(players, rounds, seed, time_limit, byes, history, avoid_pairs, fixed, r
     )
     if method == "greedy" or method.endswith("+ tabu"):
         patience = 15 if problem.weight.any() else None
-        groups, _cost = tabu_search(
+        groups = tabu_search(
             problem, groups, start + 0.85 * time_limit, rng, patience=patience
         )
     new_rounds, new_byes = _tables(groups, plan)

@@ -1,11 +1,19 @@
-"""Tabu search with pair swaps (Dotú & Van Hentenryck 2005), vectorised.
+"""Tabu search with pair swaps (Dotú & Van Hentenryck 2005).
 
-Each step evaluates every swap of two players in different groups of the same
-round at once with numpy, takes the best one that is not tabu (or that beats
-the best cost so far), and restarts from the best schedule with a few random
-swaps when it stalls. Swaps between a 5-table, a 4-table and the bye group are
-allowed only when they keep each player's duty counts a permutation of before,
-so duty stays as evenly spread as the greedy start made it.
+Each step evaluates every swap of a player in a conflict with another player
+in a different group of the same round, takes the best one that is not tabu
+(or that beats the best cost so far), and restarts from the best schedule with
+a few random swaps when it stalls. The steps run compiled (``kernel.py``);
+this driver keeps the clock.
+
+Repeats come before an even 5-table and bye duty, so the search runs twice.
+First swaps between a 5-table, a 4-table and the bye group must keep every
+player's duty counts a permutation of before, so duty stays as even as the
+greedy start made it. If repeats remain after half the budget, the second run
+allows any swap at a price per unit of unevenness and is kept only when it
+seats with fewer repeats: in small fields with several 5-tables an even duty
+can cost repeats (30 x 6: 3 repeats even, 0 with some players at a 5-table
+once more).
 """
 
 import time
@@ -14,36 +22,11 @@ import numpy as np
 
 from .problem import Problem
 
-EPS = 1e-9
-
-
-def _classes(problem: Problem, groups: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    sizes = problem.sizes[groups]
-    on_bye = groups == problem.bye
-    return (sizes == 5) & ~on_bye, on_bye
-
-
-def _duty_ok(member: np.ndarray, count: np.ndarray) -> np.ndarray:
-    """R x k x k: swapping a and b keeps the duty counts a permutation."""
-    m = member.astype(int)
-    after = count[None, :] - m
-    return (m[:, :, None] == m[:, None, :]) | (after[:, :, None] == after[:, None, :])
-
-
-def _deltas(problem: Problem, groups: np.ndarray, met: np.ndarray):
-    """Cost change of every swap (R x k x k) and who is in a conflict (R x k)."""
-    cost_m = met + problem.weight
-    hot = problem.onehot(groups)
-    s = cost_m @ hot  # s[r, a, h]: cost weight of a towards group h
-    k = groups.shape[1]
-    cols = np.broadcast_to(groups[:, None, :], (groups.shape[0], k, k))
-    towards = np.take_along_axis(s, cols, axis=2)  # towards[r, a, b] = s[r, a, g(b)]
-    own = np.take_along_axis(s, groups[:, :, None], axis=2)[:, :, 0]
-    on_bye = groups == problem.bye
-    leave = np.where(on_bye, 0.0, own - (problem.sizes[groups] - 1))
-    join = np.where(on_bye[:, None, :], 0.0, towards - cost_m[None, :, :])
-    delta = join + join.transpose(0, 2, 1) - leave[:, :, None] - leave[:, None, :]
-    return delta, leave > EPS
+CHUNK_SECONDS = 0.02
+# In the second run a repeat costs 1 and moving one 5-table seat or bye from
+# an even spread to another player 2 * DUTY_WEIGHT.
+DUTY_WEIGHT = 0.25
+EVEN_SHARE = 0.5
 
 
 def tabu_search(
@@ -53,91 +36,81 @@ def tabu_search(
     rng: np.random.Generator,
     stall: int = 400,
     patience: int | None = None,
-) -> tuple[np.ndarray, float]:
-    """Best groups found before ``deadline`` (or ``patience`` fruitless restarts)."""
-    groups = groups.copy()
-    rounds, k = groups.shape
-    if rounds == 0 or k < 2:
-        return groups, problem.cost(problem.meetings(groups))
-    met = problem.meetings(groups)
-    cost = problem.cost(met)
-    target = problem.target(met) if not problem.weight.any() else -1.0
-    best, best_cost = groups.copy(), cost
-    tabu = np.zeros((rounds, k, len(problem.sizes)), dtype=np.int64)
-    it = last_gain = restarts = 0
-    while cost > target + EPS and time.perf_counter() < deadline:
-        it += 1
-        delta, conflict = _deltas(problem, groups, met)
-        five, bye = _classes(problem, groups)
-        valid = groups[:, :, None] != groups[:, None, :]
-        valid &= ~problem.pinned[:, :, None] & ~problem.pinned[:, None, :]
-        valid &= conflict[:, :, None] | conflict[:, None, :]
-        valid &= _duty_ok(five, problem.five_before + five.sum(0))
-        valid &= _duty_ok(bye, problem.bye_before + bye.sum(0))
-        cols = np.broadcast_to(groups[:, None, :], (rounds, k, k))
-        banned = np.take_along_axis(tabu, cols, axis=2) > it
-        allowed = valid & (~(banned | banned.transpose(0, 2, 1)))
-        allowed |= valid & (cost + delta < best_cost - EPS)
-        if not allowed.any():
-            tabu[:] = 0
-            if not valid.any():
-                break
-            continue
-        score = np.where(allowed, delta, np.inf)
-        low = score.min()
-        r, a, b = np.unravel_index(
-            rng.choice(np.flatnonzero(score <= low + EPS)), score.shape
-        )
-        met = _swap(problem, groups, met, r, a, b)
-        tenure = it + int(rng.integers(4, 4 + max(4, k // 2)))
-        tabu[r, a, groups[r, b]] = tenure
-        tabu[r, b, groups[r, a]] = tenure
-        cost += low
-        if cost < best_cost - EPS:
-            best, best_cost, last_gain, restarts = groups.copy(), cost, it, 0
-        elif it - last_gain > stall:
-            restarts += 1
-            if patience is not None and restarts > patience:
-                break
-            groups = _perturb(problem, best, rng)
-            met = problem.meetings(groups)
-            cost = problem.cost(met)
-            tabu[:] = 0
-            last_gain = it
-    return best, best_cost
-
-
-def _swap(problem: Problem, groups, met, r, a, b) -> np.ndarray:
-    ga, gb = groups[r, a], groups[r, b]
-    for x, old, new in ((a, ga, gb), (b, gb, ga)):
-        if old != problem.bye:
-            mates = np.flatnonzero(groups[r] == old)
-            mates = mates[mates != x]
-            met[x, mates] -= 1
-            met[mates, x] -= 1
-        if new != problem.bye:
-            mates = np.flatnonzero(groups[r] == new)
-            mates = mates[(mates != a) & (mates != b)]
-            met[x, mates] += 1
-            met[mates, x] += 1
-    groups[r, a], groups[r, b] = gb, ga
-    return met
-
-
-def _perturb(
-    problem: Problem, best: np.ndarray, rng: np.random.Generator
 ) -> np.ndarray:
-    """The best schedule with a few random same-class swaps."""
-    groups = best.copy()
-    rounds = groups.shape[0]
-    sizes = problem.sizes[groups]
-    for _ in range(int(rng.integers(2, 5))):
-        r = int(rng.integers(rounds))
-        movable = np.flatnonzero(~problem.pinned[r])
-        if len(movable) < 2:
-            continue
-        a, b = rng.choice(movable, 2, replace=False)
-        same_kind = (groups[r, a] == problem.bye) == (groups[r, b] == problem.bye)
-        if groups[r, a] != groups[r, b] and sizes[r, a] == sizes[r, b] and same_kind:
-            groups[r, a], groups[r, b] = groups[r, b], groups[r, a]
-    return groups
+    """Best groups found before ``deadline`` (or ``patience`` fruitless restarts)."""
+    has_duty = problem.bye >= 0 or bool((problem.sizes == 5).any())
+    if not has_duty or problem.weight.any():  # ranks or pairs kept apart: one run
+        return _search(problem, groups, deadline, rng, stall, patience, 0.0)
+    now = time.perf_counter()
+    halfway = now + EVEN_SHARE * (deadline - now)
+    even = _search(problem, groups, halfway, rng, stall, patience, 0.0)
+    even_cost = problem.cost(problem.meetings(even))
+    if even_cost <= problem.target(problem.meetings(even)):
+        return even
+    traded = _search(problem, even, deadline, rng, stall, patience, DUTY_WEIGHT)
+    if problem.cost(problem.meetings(traded)) < even_cost:
+        return traded
+    return even
+
+
+def _search(problem, groups, deadline, rng, stall, patience, duty_weight):
+    """One tabu run; ``duty_weight`` 0 keeps duty counts a permutation."""
+    from . import kernel  # numba loads in ~0.4 s: only when a search runs
+
+    groups = np.ascontiguousarray(groups, dtype=np.int64)
+    rounds, k = groups.shape
+    met = problem.meetings(groups)
+    if rounds == 0 or k < 2:
+        return groups
+    bye = problem.bye if problem.bye >= 0 else len(problem.sizes)
+    sizes = problem.sizes.astype(np.int64)
+    five, away = np.zeros(k, np.int64), np.zeros(k, np.int64)
+    five_before = problem.five_before.astype(np.int64)
+    bye_before = problem.bye_before.astype(np.int64)
+    kernel.duties(groups, sizes, bye, five_before, bye_before, five, away)
+    cost = kernel.cost_of(met, problem.weight, five, away, duty_weight)
+    target = -1.0
+    if not problem.weight.any():  # the start's duty is as even as it gets
+        target = cost - problem.cost(met) + problem.target(met)
+    best = groups.copy()
+    tabu = np.zeros((rounds, k, len(sizes) + 1))
+    state = np.array([cost, cost, 0.0, 0.0, 0.0])
+    kernel.seed(int(rng.integers(2**31)))
+    iters = 64
+    while time.perf_counter() < deadline:
+        began = time.perf_counter()
+        status = kernel.run(
+            groups,
+            best,
+            met,
+            problem.history.astype(float),
+            problem.weight.astype(float),
+            sizes,
+            bye,
+            problem.pinned,
+            five_before,
+            bye_before,
+            five,
+            away,
+            duty_weight,
+            tabu,
+            state,
+            target,
+            stall,
+            -1 if patience is None else patience,
+            iters,
+        )
+        if status != kernel.RUNNING:
+            break
+        took = time.perf_counter() - began
+        room = max(0.0, deadline - time.perf_counter())
+        per_step = max(took, 1e-6) / iters
+        iters = int(max(1, min(room, CHUNK_SECONDS) / per_step))
+    return best
+
+
+def warm() -> None:
+    """Compile (first run after install, ~10 s) or load the kernel's cache."""
+    from .engine import schedule
+
+    schedule(list(range(9)), 2, time_limit=1.0)
