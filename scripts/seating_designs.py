@@ -1,8 +1,9 @@
 """Build the full seating schedules stored in tournaments/seating/data/schedules.json.
 
-Run: ``python scripts/seating_designs.py [28 36 40 32]`` (about a minute). Deterministic, so anyone can
-reproduce the data file. Every schedule is verified before it is written:
-each round a partition of 0..n-1 into tables of 4, no pair meeting twice.
+Run: ``python scripts/seating_designs.py [28 36 40 32]`` (about a minute).
+Deterministic, so anyone can reproduce the data file. Every schedule is
+verified before it is written: each round a partition of 0..n-1 into tables
+of 4, no pair meeting twice.
 
 * 40 x 13: a 1-rotational RBIBD(40,4,1) on Z_13 x 3 levels + 1 fixed player:
   one base round (exact cover of points and difference classes, reduced by the

@@ -93,7 +93,7 @@ def _move(met, groups, r, p, src, dst, bye, other):
     """Player p leaves group src for dst in round r (``other`` is skipped)."""
     k = groups.shape[1]
     for m in range(k):
-        if m == p or m == other:
+        if m == p or m == other:  # noqa: SIM109 (plain compares compile best)
             continue
         g = groups[r, m]
         if g == src and src != bye:
