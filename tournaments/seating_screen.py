@@ -59,12 +59,18 @@ def plan_error(n: int, byes: bool) -> tuple[str, str] | None:
     return None
 
 
-def _call_engine(ids, history, byes, seed):
+def _call_engine(ids, history, byes, seed, planned):
     """Next round from the optimal engine: (tables of ids, extra diagnostics)."""
     from tournaments.seating import schedule
 
     result = schedule(
-        ids, 1, seed=seed, time_limit=TIME_LIMIT, byes=byes, history=history
+        ids,
+        1,
+        seed=seed,
+        time_limit=TIME_LIMIT,
+        byes=byes,
+        history=history,
+        planned_rounds=planned,
     )
     extra = {
         "total_repeats": int(result.repeats),
@@ -105,9 +111,12 @@ def generate_tables(round_: Round, byes: bool = False):
         diag["code"], diag["error"] = refused
         return [], diag
     history = history_of(round_)
-    seed = round_.pk or 0
+    # One seed per event: each round then follows the same design while the
+    # field is unchanged (see tournaments.seating.schedule, planned_rounds).
+    seed = round_.tournament_id or 0
+    planned = round_.tournament.rounds
     try:
-        found = _call_engine(ids, history, byes, seed)
+        found = _call_engine(ids, history, byes, seed, planned)
     except SeatingError as exc:
         diag["code"], diag["error"] = exc.code, exc.message
         return [], diag

@@ -154,3 +154,28 @@ def test_it_lists_the_seating_by_name(td_client, small_event):
     names = [s.entry.player.name for s in response.context["by_name"]]
     assert names == sorted(names, key=str.lower)
     assert len(names) == Player.objects.count()
+
+
+@pytest.mark.django_db
+def test_round_by_round_follows_a_design_without_repeats(fresh_event):
+    """16 players, 5 rounds seated one at a time: AG(2,4), nobody meets twice."""
+    from tournaments.services import seat_round
+
+    fresh_event.rounds = 5
+    fresh_event.save()
+    more = Player.objects.bulk_create(Player(name=f"Extra {i}") for i in range(6))
+    Entry.objects.bulk_create(
+        Entry(tournament=fresh_event, player=p, status=Entry.Status.PRESENT)
+        for p in more
+    )
+    for n in range(1, 6):
+        round_, _created = Round.objects.get_or_create(tournament=fresh_event, number=n)
+        tables, diag = seating_screen.generate_tables(round_)
+        assert diag["engine"] == "optimal"
+        seat_round(round_, tables)
+    last = fresh_event.round_set.get(number=5)
+    before = seating_screen.history_of(last)
+    tables = [[s.entry_id for s in t.seats.all()] for t in last.tables.all()]
+    assert len(before) == 4
+    assert seating_screen.new_repeats(before, tables) == 0
+    assert diag["total_repeats"] == 0

@@ -186,3 +186,24 @@ def test_group_add_is_componentwise():
     assert group_add(5, 4, [3, 3]) == 6  # (1, 2) + (1, 1) = (2, 0)
     assert group_add(6, 4, [3, 3], -1) == 5
     assert group_add(8, 5, [13]) == 0
+
+
+def test_round_by_round_follows_the_planned_design():
+    players = list(range(32))
+    history: list = []
+    for _round in range(10):
+        result = schedule(players, 1, history=history, seed=5, planned_rounds=10)
+        history += result.rounds
+    assert naive_repeats(history) == 0
+    assert result.method.startswith("4-GDD 2^16")
+
+
+def test_round_by_round_leaves_the_design_when_the_field_changes():
+    players = list(range(32))
+    history = schedule(players, 3, seed=5, planned_rounds=10).rounds
+    history[1][0][0], history[1][1][0] = history[1][1][0], history[1][0][0]  # swap
+    swapped = schedule(players, 1, history=history, seed=5, planned_rounds=10)
+    assert swapped.method == "greedy"
+    fewer = schedule(players[:-4], 1, history=history, seed=5, planned_rounds=10)
+    assert fewer.method == "greedy"
+    assert_everyone_once(fewer, players[:-4])

@@ -66,8 +66,16 @@ def schedule(
     history: Sequence[Round] = (),
     avoid_pairs: Sequence[tuple[Player, Player]] = (),
     fixed_tables: Mapping[Player, int] | None = None,
+    planned_rounds: int = 0,
 ) -> SeatingResult:
-    """Seat ``players`` for ``rounds`` more rounds after ``history``."""
+    """Seat ``players`` for ``rounds`` more rounds after ``history``.
+
+    ``planned_rounds`` (the event's total) lets an event seated one round at a
+    time follow a design: with the same players, seed and plan, every call
+    relabels the design alike, and while the history is the design's first
+    rounds the next call returns its next round (zero repeats to the limit,
+    where a search one round at a time would paint itself into a corner).
+    """
     return _run(
         players,
         rounds,
@@ -78,10 +86,22 @@ def schedule(
         avoid_pairs,
         fixed_tables or {},
         ranks=None,
+        planned=planned_rounds,
     )
 
 
-def _run(players, rounds, seed, time_limit, byes, history, avoid_pairs, fixed, ranks):
+def _run(
+    players,
+    rounds,
+    seed,
+    time_limit,
+    byes,
+    history,
+    avoid_pairs,
+    fixed,
+    ranks,
+    planned=0,
+):
     start = time.perf_counter()
     rng = np.random.default_rng(seed)
     players = list(players)
@@ -129,8 +149,9 @@ def _run(players, rounds, seed, time_limit, byes, history, avoid_pairs, fixed, r
     for p in fixed_idx:
         problem.pinned[:, p] = True
 
+    past = _indexed(history, index, k)
     method, groups = _start(
-        problem, plan, rounds, fixed_idx, history, avoid_pairs, ranks, rng
+        problem, plan, rounds, fixed_idx, past, avoid_pairs, ranks, rng, planned
     )
     if method == "greedy" or method.endswith("+ tabu"):
         patience = 15 if problem.weight.any() else None
@@ -198,13 +219,25 @@ def _fixed(fixed: Mapping, index: dict, plan: TablePlan) -> dict[int, int]:
     return out
 
 
-def _start(problem, plan, rounds, fixed, history, avoid, ranks, rng):
-    """A design when the field fits one, else a greedy start."""
-    plain = not (history or avoid or fixed or ranks is not None)
-    if not plain or plan.fives or plan.byes:
-        return "greedy", greedy_rounds(problem, rounds, fixed, rng)
-    design = best_design(problem.k, rounds)
-    if design is None or not design.rounds:
+def _indexed(history, index, k) -> list[set[frozenset]] | None:
+    """History as sets of index tables, or None unless it seated this field."""
+    out = []
+    for past in history:
+        tables = {frozenset(index.get(p, -1) for p in t) for t in past}
+        if sum(len(t) for t in tables) != k or any(-1 in t for t in tables):
+            return None
+        out.append(tables)
+    return out
+
+
+def _start(problem, plan, rounds, fixed, past, avoid, ranks, rng, planned):
+    """A design when the field fits one (and the history follows it), else a
+    greedy start."""
+    plain = not (avoid or fixed or ranks is not None) and past is not None
+    done = len(past or ())
+    wanted = max(planned, done + rounds)
+    design = best_design(problem.k, wanted) if plain else None
+    if plan.fives or plan.byes or design is None or len(design.rounds) <= done:
         return "greedy", greedy_rounds(problem, rounds, fixed, rng)
     k = problem.k
     label = rng.permutation(k)  # design player i is field player label[i]
@@ -212,7 +245,14 @@ def _start(problem, plan, rounds, fixed, history, avoid, ranks, rng):
     for r, tables in enumerate(design.rounds):
         for t, table in enumerate(rng.permutation(len(tables))):
             groups[r, label[design.rounds[r][table]]] = t
-    if len(design.rounds) == rounds:
+    for r, tables in enumerate(past):
+        ours = {
+            frozenset(np.flatnonzero(groups[r] == t).tolist()) for t in set(groups[r])
+        }
+        if tables != ours:
+            return "greedy", greedy_rounds(problem, rounds, fixed, rng)
+    groups = groups[done : done + rounds]
+    if len(groups) == rounds:
         return design.name, groups
     ahead = Problem(
         problem.meetings(groups),
