@@ -67,8 +67,10 @@ def _search(problem, groups, deadline, rng, stall, patience, duty_weight):
     five, away = np.zeros(k, np.int64), np.zeros(k, np.int64)
     five_before = problem.five_before.astype(np.int64)
     bye_before = problem.bye_before.astype(np.int64)
+    history = problem.history.astype(float)
+    weight = problem.weight.astype(float)
     kernel.duties(groups, sizes, bye, five_before, bye_before, five, away)
-    cost = kernel.cost_of(met, problem.weight, five, away, duty_weight)
+    cost = kernel.cost_of(met, weight, five, away, duty_weight)
     target = -1.0
     if not problem.weight.any():  # the start's duty is as even as it gets
         target = cost - problem.cost(met) + problem.target(met)
@@ -83,8 +85,8 @@ def _search(problem, groups, deadline, rng, stall, patience, duty_weight):
             groups,
             best,
             met,
-            problem.history.astype(float),
-            problem.weight.astype(float),
+            history,
+            weight,
             sizes,
             bye,
             problem.pinned,
