@@ -38,6 +38,17 @@ class Deal:
     plays: tuple[Play, ...]
     sanctions: tuple[SanctionEntry, ...] = ()
     solo_made: Mapping[str, int] = field(default_factory=dict)
+    sitting_out: str | None = None  # the dealer at a table of five
+
+    @property
+    def dealer(self) -> str:
+        """Who dealt: the sitting-out dealer, else the last of ``players``."""
+        return self.sitting_out or self.players[-1]
+
+    @property
+    def everyone(self) -> tuple[str, ...]:
+        """The four players and, at a table of five, the dealer sitting out."""
+        return self.players + ((self.sitting_out,) if self.sitting_out else ())
 
     @property
     def thrown_in(self) -> bool:

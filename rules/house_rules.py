@@ -12,13 +12,14 @@ or an impossible value is named. ``apply_overrides`` builds the schedule.
 """
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
 from rules.contracts import FIXED_KINDS, STEPPED_KINDS
-from rules.presets import get_preset
-from rules.schedules import Sanction, Schedule
+from rules.presets import SANCTION_CEILINGS, get_preset, jury_not_called
+from rules.schedules import Schedule
 from rules.types import Kind, LossMode
 
 TOP_KEYS = ("contracts", "variants", "solo_limit", "sanctions")
@@ -127,10 +128,11 @@ def _check_sanctions(base: Schedule, sanctions: Any) -> list[tuple[str, str]]:
             errors.append((where, str(_("Unknown sanction “%(c)s”.") % {"c": code})))
         elif code == "penalty":
             errors.append((where, str(_("The penalty has no fixed amount."))))
-        elif not _is_int(amount) or amount <= 0 or amount % 3 or amount > 300:
-            errors.append(
-                (where, str(_("Must be a positive multiple of 3 (at most 300).")))
-            )
+        elif not _is_int(amount) or amount <= 0 or amount % 3:
+            errors.append((where, str(_("Must be a positive multiple of 3."))))
+        elif amount > SANCTION_CEILINGS[code]:
+            msg = _("At most %(max)s: a sanction may not outweigh the game.")
+            errors.append((where, str(msg % {"max": SANCTION_CEILINGS[code]})))
     return errors
 
 
@@ -158,15 +160,11 @@ def apply_overrides(
         contracts[c] = contract.with_changes(**changes) if changes else contract
     sanctions = dict(base.sanctions)
     if any(c.jury for c in contracts.values()) and "jury-not-called" not in sanctions:
-        sanctions["jury-not-called"] = Sanction(
-            "jury-not-called", "Jury niet geroepen", "Jury not called", maximum=15
-        )
+        sanctions["jury-not-called"] = jury_not_called()
     for s, amount in overrides.get("sanctions", {}).items():
-        current = sanctions.get(s) or Sanction(s, s, s, maximum=15)
-        if current.variable:
-            sanctions[s] = Sanction(s, current.name_nl, current.name_en, maximum=amount)
-        else:
-            sanctions[s] = Sanction(s, current.name_nl, current.name_en, amount=amount)
+        current = sanctions.get(s) or jury_not_called()
+        key = "maximum" if current.variable else "amount"
+        sanctions[s] = replace(current, **{key: amount})
     return Schedule(
         code=code,
         name=name,

@@ -18,8 +18,23 @@ NONE = Suit.NONE
 PAGAT_VARIANTS = ("solo-7", "beter-solos", "schoppen-mie", "een-vijf-elf")
 
 
+#: The most a house-rule set may set each sanction to (docs/decisions.md):
+#: the jury's own "maximaal 15 punten" (003) and three times 003's amounts.
+SANCTION_CEILINGS = {"turn-up-forgotten": 9, "troel-not-announced": 45,
+                     "jury-not-called": 15}  # fmt: skip
+
+
 def _penalty() -> Sanction:
-    return Sanction("penalty", "Straf", "Penalty")
+    """The director's ruling: any positive multiple of 3, on anyone at the table."""
+    return Sanction("penalty", "Straf", "Penalty", may_name_sitting_out=True)
+
+
+def jury_not_called(maximum: int = 15) -> Sanction:
+    """003: "als dit niet gebeurt volgt een sanctie van maximaal 15 punten"."""
+    return Sanction(
+        "jury-not-called", "Jury niet geroepen", "Jury not called",
+        maximum=maximum, ceiling=SANCTION_CEILINGS["jury-not-called"],
+    )  # fmt: skip
 
 
 def _index(contracts: list[Contract]) -> dict[str, Contract]:
@@ -163,8 +178,9 @@ def iwwa() -> Schedule:
         fixed("misere", "Miserie", "Misère", 7, Kind.MISERE, value=7,
               group="misere", trump=NONE, solo_limit=True),
         team("troel", "Troel", "Troel (three aces)", 12, base=4, step=2, bonus13=0),
+        # 003: "De Harten Aas blijft de hoogste troef": hearts are trump.
         team("troela", "Troela", "Troela (four aces)", 13, base=4, step=2,
-             bonus13=0),
+             bonus13=0, trump=H),
         fixed("open-misere", "Miserie op tafel", "Open misère", 14, Kind.MISERE,
               value=14, group="open-misere", trump=NONE, jury=True,
               solo_limit=True),
@@ -174,17 +190,21 @@ def iwwa() -> Schedule:
               Kind.FIXED_SOLO, target=13, value=30, jury=True),
     ]  # fmt: skip
     sanctions = {
+        # 003: "een sanctie van -3 voor de deler": the dealer's, also when
+        # the dealer sits out at a table of five.
         "turn-up-forgotten": Sanction(
             "turn-up-forgotten", "Keerkaart vergeten", "Turn-up card forgotten",
-            amount=3,
+            amount=3, ceiling=SANCTION_CEILINGS["turn-up-forgotten"],
+            may_name_sitting_out=True, dealer_only=True,
         ),
+        # 003: "-15 punten ... Het spel wordt geannuleerd en dezelfde deler
+        # moet opnieuw geven": stored with the redeal's play (decisions.md).
         "troel-not-announced": Sanction(
             "troel-not-announced", "Troel niet aangekondigd",
             "Three aces not announced", amount=15,
+            ceiling=SANCTION_CEILINGS["troel-not-announced"],
         ),
-        "jury-not-called": Sanction(
-            "jury-not-called", "Jury niet geroepen", "Jury not called", maximum=15,
-        ),
+        "jury-not-called": jury_not_called(),
         "penalty": _penalty(),
     }  # fmt: skip
     return Schedule(

@@ -35,11 +35,28 @@ def random_play(contract, declarer, players, rng: random.Random) -> dict:
     return play
 
 
+def _jury_not_called(schedule: Schedule, plays: list[dict], rng) -> list[dict]:
+    """Now and then a jury contract played without calling the jury."""
+    fined = []
+    for play in plays:
+        contract = schedule.contract(play["contract"])
+        fine = schedule.sanctions.get("jury-not-called")
+        if contract.jury and fine is not None and rng.random() < 0.2:
+            del play["jury"]
+            points = 3 * rng.randint(1, fine.maximum // 3)
+            fined.append(
+                {"code": fine.code, "player": play["declarer"], "points": points}
+            )
+    return fined
+
+
 def random_record(
-    schedule: Schedule, rng: random.Random, players: list[str] | None = None
-) -> dict:
+    schedule: Schedule, rng: random.Random, players: list[str] | None = None,
+    sitting_out: str | None = None, sanction_rate: float = 0.05,
+) -> dict:  # fmt: skip
     """One valid deal record: a single contract, simultaneous plays, an
-    all-pass game or a throw-in, sometimes with a sanction."""
+    all-pass game or a throw-in, sometimes with a sanction. ``sitting_out``:
+    the dealer who sits out at a table of five."""
     players = players or ["Anna", "Bert", "Cor", "Dirk"]
     contracts = schedule.enabled_contracts()
     contract = rng.choice(contracts)
@@ -57,14 +74,29 @@ def random_record(
     else:
         plays = [random_play(contract, rng.choice(players), players, rng)]
     record: dict = {"rules": schedule.code, "players": players, "plays": plays}
-    if rng.random() < 0.05:
-        record["sanctions"] = [random_sanction(schedule, players, rng)]
+    if sitting_out is not None:
+        record["sitting_out"] = sitting_out
+    sanctions = _jury_not_called(schedule, plays, rng)
+    if rng.random() < sanction_rate:
+        sanctions.append(random_sanction(schedule, players, rng, sitting_out))
+    if sanctions:
+        record["sanctions"] = sanctions
     return record
 
 
-def random_sanction(schedule: Schedule, players, rng: random.Random) -> dict:
-    sanction = rng.choice(list(schedule.sanctions.values()))
-    entry = {"code": sanction.code, "player": rng.choice(players)}
+def random_sanction(
+    schedule: Schedule, players, rng: random.Random, sitting_out: str | None = None
+) -> dict:
+    """A sanction on someone it can apply to (jury-not-called goes with plays)."""
+    choices = [s for s in schedule.sanctions.values() if s.code != "jury-not-called"]
+    sanction = rng.choice(choices)
+    if sanction.dealer_only:
+        player = sitting_out or players[-1]
+    elif sitting_out and sanction.may_name_sitting_out and rng.random() < 0.25:
+        player = sitting_out
+    else:
+        player = rng.choice(players)
+    entry = {"code": sanction.code, "player": player}
     if sanction.variable:
         top = (sanction.maximum or 30) // 3
         entry["points"] = 3 * rng.randint(1, top)

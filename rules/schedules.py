@@ -25,10 +25,18 @@ class Sanction:
     name_en: str
     amount: int | None = None
     maximum: int | None = None
+    ceiling: int | None = None  # the most a house-rule set may make it
+    may_name_sitting_out: bool = False  # deal-record.md, "Who pays whom"
+    dealer_only: bool = False  # the dealer's fault: nobody else can commit it
 
     @property
     def variable(self) -> bool:
         return self.amount is None
+
+    @property
+    def unit(self) -> int | None:
+        """What each other participant receives (a fixed sanction's third)."""
+        return None if self.amount is None else self.amount // 3
 
     @property
     def name(self) -> str:

@@ -16,7 +16,9 @@ from rules.deal import Deal, Play, SanctionEntry
 from rules.schedules import Schedule
 from rules.types import AllPassGame, Jury, Suit
 
-RECORD_KEYS = frozenset({"rules", "players", "plays", "sanctions", "context"})
+RECORD_KEYS = frozenset(
+    {"rules", "players", "plays", "sanctions", "context", "sitting_out"}
+)
 PLAY_KEYS = frozenset(
     {"contract", "declarer", "partner", "tricks", "trump", "jury",
      "tricks_by_player", "queen_of_spades", "last_trick"}
@@ -80,6 +82,25 @@ class _Checker:
         return False
 
 
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who a sanction may name: the four players, or the dealer sitting out."""
+
+    players: frozenset | None
+    sitting_out: str | None
+    last_player: str | None
+
+    @property
+    def dealer(self) -> str | None:
+        return self.sitting_out or self.last_player
+
+    @property
+    def everyone(self) -> frozenset | None:
+        if self.players is None or self.sitting_out is None:
+            return self.players
+        return self.players | {self.sitting_out}
+
+
 def validate_record(record: Any, resolve: Resolver) -> Result:
     """Check a deal record; return the typed deal or every violation."""
     ck = _Checker()
@@ -89,13 +110,19 @@ def validate_record(record: Any, resolve: Resolver) -> Result:
     ck.unknown_keys(record, RECORD_KEYS, "")
     schedule = _check_rules(ck, record.get("rules"), resolve)
     players = _check_players(ck, record.get("players"))
+    sitting_out = _check_sitting_out(ck, record, players)
     known = frozenset(players) if players else None
     solo_made = _check_context(ck, record.get("context", {}), known)
-    sanctions = _check_sanctions(ck, record.get("sanctions", []), schedule, known)
+    table = Table(known, sitting_out, players[-1] if players else None)
+    sanctions = _check_sanctions(ck, record.get("sanctions", []), schedule, table)
     plays = _check_plays(ck, record, schedule, known, sanctions, solo_made)
+    _check_jury_sanctions(ck, record)
     if ck.violations or schedule is None or players is None:
         return Result(None, tuple(ck.violations))
-    deal = Deal(schedule, tuple(players), tuple(plays), tuple(sanctions), solo_made)
+    deal = Deal(
+        schedule, tuple(players), tuple(plays), tuple(sanctions), solo_made,
+        sitting_out,
+    )  # fmt: skip
     return Result(deal, ())
 
 
@@ -130,6 +157,20 @@ def _check_players(ck: _Checker, players: Any) -> list[str] | None:
     return None
 
 
+def _check_sitting_out(ck: _Checker, record: dict, players) -> str | None:
+    if "sitting_out" not in record or record["sitting_out"] is None:
+        return None
+    out = record["sitting_out"]
+    if not isinstance(out, str) or not out.strip() or out in (players or ()):
+        ck.add(
+            "bad_players", "sitting_out",
+            _("sitting_out must name the dealer who sits out, not one of the four "
+              "players."),
+        )  # fmt: skip
+        return None
+    return out
+
+
 def _check_context(ck: _Checker, context: Any, known: frozenset | None) -> dict:
     if not isinstance(context, dict):
         ck.add("unknown_field", "context", _("context must be a JSON object."))
@@ -148,7 +189,7 @@ def _check_context(ck: _Checker, context: Any, known: frozenset | None) -> dict:
 
 
 def _check_sanctions(
-    ck: _Checker, sanctions: Any, schedule: Schedule | None, known: frozenset | None
+    ck: _Checker, sanctions: Any, schedule: Schedule | None, table: Table
 ) -> list[SanctionEntry]:
     if not isinstance(sanctions, list):
         ck.add("unknown_sanction", "sanctions", _("sanctions must be a list."))
@@ -169,13 +210,61 @@ def _check_sanctions(
                     "unknown_sanction", f"{where}.code",
                     _("“%(code)s” is not a sanction of this schedule."), code=code,
                 )  # fmt: skip
-        player_ok = ck.player(s.get("player"), known, f"{where}.player")
+        player_ok = ck.player(s.get("player"), table.everyone, f"{where}.player")
         if sanction is None:
             continue
+        if player_ok:
+            player_ok = _sanction_player(ck, sanction, s["player"], table, where)
         points = _sanction_points(ck, sanction, s, f"{where}.points")
         if points is not None and player_ok:
             entries.append(SanctionEntry(sanction, s["player"], points))
     return entries
+
+
+def _sanction_player(ck: _Checker, sanction, player: str, table: Table, where):
+    """Whether this sanction can apply to ``player`` (deal-record.md)."""
+    if sanction.dealer_only and table.dealer is not None and player != table.dealer:
+        ck.add(
+            "sanction_player", f"{where}.player",
+            _("%(sanction)s is the dealer's fault: it can only be given to "
+              "%(dealer)s, who dealt."),
+            sanction=sanction.name, dealer=table.dealer,
+        )  # fmt: skip
+        return False
+    if player == table.sitting_out and not sanction.may_name_sitting_out:
+        ck.add(
+            "sanction_player", f"{where}.player",
+            _("%(player)s sits this deal out: only a forgotten turn-up card or "
+              "a director's penalty can be given to them."),
+            player=player,
+        )  # fmt: skip
+        return False
+    return True
+
+
+def _check_jury_sanctions(ck: _Checker, record: dict) -> None:
+    """``jury-not-called`` contradicts a jury approval of the same play."""
+    plays = record.get("plays")
+    if not isinstance(plays, list):
+        return
+    approved = {
+        p["declarer"]
+        for p in plays
+        if isinstance(p, dict)
+        and isinstance(p.get("declarer"), str)
+        and p.get("jury") == Jury.APPROVED.value
+    }
+    raw = record.get("sanctions")
+    for i, s in enumerate(raw if isinstance(raw, list) else []):
+        if not isinstance(s, dict) or s.get("code") != "jury-not-called":
+            continue
+        if isinstance(s.get("player"), str) and s["player"] in approved:
+            ck.add(
+                "sanction_player", f"sanctions[{i}].player",
+                _("The jury was called and approved %(player)s's contract: "
+                  "“jury not called” cannot be given as well."),
+                player=s["player"],
+            )  # fmt: skip
 
 
 def _sanction_points(ck: _Checker, sanction, s: dict, where: str) -> int | None:

@@ -66,20 +66,21 @@ def _filled(data: Mapping, prefix: str, names: Sequence[str]) -> bool:
 
 def build_record(
     data: Mapping, players: Sequence[str], seats: Mapping[str, str],
-    schedule: Schedule,
+    schedule: Schedule, sitting_out: str | None = None,
 ) -> tuple[dict, list[int], list[int]]:  # fmt: skip
     """(record, form row of each play, form row of each sanction) from form data.
 
     ``data`` holds strings keyed like the form's fields; ``seats`` maps seat
-    numbers ("1"–"5") to labels.
+    numbers ("1"–"5") to labels. A sanction may also name ``sitting_out``, the
+    dealer who sits out at a table of five.
     """
 
     def text(key: str) -> str:
         value = data.get(key)
         return value.strip() if isinstance(value, str) else ""
 
-    def person(key: str) -> str:
-        return player_label(text(key), players, seats)
+    def person(key: str, also: Sequence[str] = ()) -> str:
+        return player_label(text(key), [*players, *also], seats)
 
     plays, play_rows = [], []
     thrown_in = bool(data.get("thrown_in"))
@@ -107,7 +108,8 @@ def build_record(
             continue
         sanction: dict = {"code": text(f"s{row}_code")}
         if text(f"s{row}_player"):
-            sanction["player"] = person(f"s{row}_player")
+            out = [sitting_out] if sitting_out else []
+            sanction["player"] = person(f"s{row}_player", out)
         if text(f"s{row}_points"):
             sanction["points"] = number(text(f"s{row}_points"))
         sanctions.append(sanction)
@@ -208,10 +210,11 @@ class DealForm(forms.Form):
 
     def __init__(
         self, *args, schedule: Schedule, players: Sequence[str],
-        seats: Mapping[str, str], **kwargs,
+        seats: Mapping[str, str], sitting_out: str | None = None, **kwargs,
     ):  # fmt: skip
         super().__init__(*args, **kwargs)
         self.schedule, self.players, self.seats = schedule, list(players), seats
+        self.sitting_out = sitting_out
         self.play_rows: list[int] = []
         self.sanction_rows: list[int] = []
         by_label = {label: pos for pos, label in seats.items()}
@@ -237,9 +240,14 @@ class DealForm(forms.Form):
         self.fields["ap_queen"] = _select(_("Took the queen of spades"), people)
         self.fields["ap_last"] = _select(_("Took the last trick"), people)
         codes = [("", "—")] + [(s.code, s.name) for s in schedule.sanctions.values()]
+        offenders = people
+        if sitting_out:  # only a forgotten turn-up card or a penalty (engine)
+            mark = _("%(seat)s · %(name)s (dealer, sitting out)")
+            text = mark % {"seat": by_label.get(sitting_out, ""), "name": sitting_out}
+            offenders = [*people, (sitting_out, text)]
         for row in range(MAX_SANCTIONS):
             self.fields[f"s{row}_code"] = _select(_("Sanction"), codes)
-            self.fields[f"s{row}_player"] = _select(_("Player"), people)
+            self.fields[f"s{row}_player"] = _select(_("Player"), offenders)
             self.fields[f"s{row}_points"] = _text(
                 _("Points"), inputmode="numeric", size=4
             )
@@ -249,8 +257,9 @@ class DealForm(forms.Form):
         if not self.is_valid():
             return None
         record, self.play_rows, self.sanction_rows = build_record(
-            self.cleaned_data, self.players, self.seats, self.schedule
-        )
+            self.cleaned_data, self.players, self.seats, self.schedule,
+            self.sitting_out,
+        )  # fmt: skip
         thrown_in = self.cleaned_data.get("thrown_in")
         if not record["plays"] and not thrown_in:
             self.add_error(

@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from scoring.services import standings_for
 from scoring.standings import DEFAULT_TIEBREAKS, METRICS
 from tournaments.dealing import dealer_position, sitting_out
-from tournaments.models import Deal, Seat, Tournament
+from tournaments.models import Bye, Deal, Seat, Tournament
+from tournaments.names import shown_names
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,12 @@ class RowSet:
     rows: list[dict]
 
 
+def counts_for_seat(position: int, sits_out: int | None, score: int) -> bool:
+    """Whether a seat took part in a deal's score: it played, or it sat the
+    deal out as dealer and was sanctioned (a forgotten turn-up card)."""
+    return position != sits_out or score != 0
+
+
 def standings_rows(
     tournament: Tournament, up_to_round: int | None = None, public: bool = False
 ) -> RowSet:
@@ -39,6 +46,7 @@ def standings_rows(
         for k in (tournament.tiebreaks or DEFAULT_TIEBREAKS)
         if k in METRICS and k != primary
     ]
+    apart = {row.player for row in rows if row.rank is None}
     columns = [
         Column("rank", _("Rank"), True),
         Column("name", _("Player")),
@@ -57,6 +65,8 @@ def standings_rows(
             "rank": row.rank,
             "name": names.get(row.player, "?"),
             "club": clubs.get(row.player) or "",
+            "marks": {f"r{n}": BYE_MARK for n in row.byes},
+            "notes": _notes(row, row.player in apart),
         }
         for n in numbers:
             item[f"r{n}"] = row.by_round.get(n)
@@ -64,7 +74,25 @@ def standings_rows(
             if col.key in METRICS or col.key == "deals_played":
                 item[col.key] = row.value(col.key)
         out.append(item)
+    if any(item["notes"] for item in out):
+        columns.append(Column("notes", _("Note")))
     return RowSet(columns, out)
+
+
+#: The mark beside a round's points that a bye earned (legend: ``BYE_LEGEND``).
+BYE_MARK = "v"
+BYE_LEGEND = _("v = bye (vrij): the round was sat out and scored by the bye rule")
+
+
+def _notes(row, substitute: bool) -> str:
+    """ "bye R2, R5" and "substitute (not ranked)", in words a player reads."""
+    parts = []
+    if row.byes:
+        rounds = ", ".join(str(_("R%(n)s") % {"n": n}) for n in sorted(row.byes))
+        parts.append(str(_("bye %(rounds)s") % {"rounds": rounds}))
+    if substitute:
+        parts.append(str(_("substitute (not ranked)")))
+    return "; ".join(parts)
 
 
 def table_seats(tournament: Tournament, round_number: int | None = None):
@@ -80,6 +108,37 @@ def table_seats(tournament: Tournament, round_number: int | None = None):
     return by_table
 
 
+def event_names(tournament: Tournament) -> dict[int, str]:
+    """{entry id: name as shown}, with the club where a name repeats."""
+    return shown_names(
+        (pk, name, club or "", fed)
+        for pk, name, club, fed in tournament.entries.values_list(
+            "id", "player__name", "player__club__name", "player__federation_number"
+        )
+    )
+
+
+def round_byes(tournament: Tournament, round_number: int) -> list[str]:
+    """Names of the players sitting out ``round_number`` whole, by name."""
+    return list(
+        Bye.objects.filter(round__tournament=tournament, round__number=round_number)
+        .order_by("entry__player__name")
+        .values_list("entry__player__name", flat=True)
+    )
+
+
+def byes_by_round(tournament: Tournament) -> dict[int, list[str]]:
+    """{round number: names sitting out} for the whole event."""
+    out: dict[int, list[str]] = defaultdict(list)
+    for number, name in (
+        Bye.objects.filter(round__tournament=tournament)
+        .order_by("round__number", "entry__player__name")
+        .values_list("round__number", "entry__player__name")
+    ):
+        out[number].append(name)
+    return out
+
+
 def round_rows(tournament: Tournament, round_number: int) -> list[dict]:
     """One round's tables: {table, seats: [{position, entry, name, club,
     points, deals_played}]} in table and seat order (one query)."""
@@ -87,12 +146,18 @@ def round_rows(tournament: Tournament, round_number: int) -> list[dict]:
         table__round__tournament=tournament, table__round__number=round_number
     ).order_by("table__number", "position")
     fields = ("table__number", "position", "entry_id", "entry__player__name",
-              "entry__player__club__name", "points", "deals_played")  # fmt: skip
+              "entry__player__club__name", "points", "deals_played",
+              "entry__player__federation_number", "entry__status")  # fmt: skip
+    rows = list(seats.values_list(*fields))
+    shown = event_names(tournament)
     tables: dict[int, list[dict]] = {}
-    for tno, pos, entry_id, name, club, points, played in seats.values_list(*fields):
+    for tno, pos, entry_id, name, club, points, played, _fed, status in rows:
+        name = shown.get(entry_id, name)
+        if status == "substitute":
+            name = str(_("%(name)s (substitute)") % {"name": name})
         tables.setdefault(tno, []).append(
-            {"position": pos, "entry": entry_id, "name": name, "club": club or "",
-             "points": points, "deals_played": played}
+            {"position": pos, "entry": entry_id, "name": name,
+             "club": club or "", "points": points, "deals_played": played}
         )  # fmt: skip
     return [{"table": tno, "seats": rows} for tno, rows in tables.items()]
 

@@ -11,13 +11,21 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
-from django.utils.translation import gettext_lazy as _
 
-from rules.validation import Result, Violation, validate_record
-from scoring.settlement import Settlement, ZeroSumError, settle
-from tournaments.dealing import playing_positions, unique_labels
+from rules.jury import latest_decisions
+from rules.validation import Violation
+from scoring.pipeline import (
+    DealContext,
+    Outcome,
+    counting_made,
+    deal_players,
+    run_deal,
+    solo_limit_counts,
+)
+from tournaments.dealing import unique_labels
 from tournaments.models import (
     AuditLog,
+    Bye,
     Deal,
     DealRevision,
     JuryCall,
@@ -25,6 +33,7 @@ from tournaments.models import (
     TableRound,
     Tournament,
 )
+from tournaments.names import shown_names
 
 
 class DealRejectedError(Exception):
@@ -64,9 +73,10 @@ class TableView:
         return None
 
     def players_for(self, deal_number: int) -> list[str]:
-        return [
-            self.label_of(p) for p in playing_positions(len(self.seats), deal_number)
-        ]
+        return deal_players(self.labels, deal_number)[0]
+
+    def sitting_out_for(self, deal_number: int) -> str | None:
+        return deal_players(self.labels, deal_number)[1]
 
     def entry_of(self, label: str):
         pos = self.position_of(label)
@@ -95,94 +105,61 @@ def freeze_rules(tournament: Tournament) -> None:
 
 
 def solo_made_before(view: TableView, deal_number: int) -> dict[str, int]:
-    """Solo-limit contracts each player made in this tournament, this deal excluded."""
+    """Solo-limit contracts each of the deal's four players made earlier in
+    the tournament: in earlier rounds, and in earlier deals at this table.
+
+    The dealer sitting out is not a player of this deal; their own count
+    reaches their later deals the same way."""
     table = view.table
-    tournament_id = table.round.tournament_id
-    entries = [s.entry_id for s in view.seats]
-    elsewhere = dict(
+    schedule = table.round.tournament.schedule
+    players = view.players_for(deal_number)
+    entries = {label: view.entry_of(label).id for label in players}
+    earlier = dict(
         Seat.objects.filter(
-            entry_id__in=entries, table__round__tournament_id=tournament_id
+            entry_id__in=entries.values(),
+            table__round__tournament_id=table.round.tournament_id,
+            table__round__number__lt=table.round.number,
         )
-        .exclude(table=table)
         .values_list("entry_id")
         .annotate(n=Sum("solo_made"))
+        .order_by()
     )
-    here = dict.fromkeys(entries, 0)
-    schedule = table.round.tournament.schedule
-    for deal in table.deals.exclude(number=deal_number):
-        for label in _solo_made_labels(deal.record, schedule):
-            entry = view.entry_of(label)
-            if entry is not None:
-                here[entry.id] += 1
-    return {
-        view.label_of(s.position): elsewhere.get(s.entry_id, 0) + here[s.entry_id]
-        for s in view.seats
-    }
+    counts = {label: earlier.get(entries[label], 0) for label in players}
+    for deal in table.deals.filter(number__lt=deal_number):
+        for label in counting_made(schedule, deal.record):
+            if label in counts:
+                counts[label] += 1
+    return counts
 
 
-def _solo_made_labels(record: dict, schedule) -> list[str]:
-    made = []
-    for play in record.get("plays", []):
-        contract = schedule.contract(play.get("contract", ""))
-        if contract and contract.solo_limit and contract.made(play.get("tricks", -1)):
-            made.append(play["declarer"])
-    return made
+def deal_context(view: TableView, number: int) -> DealContext:
+    """What the event knows before deal ``number`` at this table."""
+    schedule = view.table.round.tournament.schedule
+    solo = solo_made_before(view, number) if solo_limit_counts(schedule) else {}
+    calls = (
+        JuryCall.objects.filter(table=view.table, deal_number=number)
+        .order_by("at", "id")
+        .values_list("entry_id", "contract", "decision")
+    )
+    label = {s.entry_id: lab for s, lab in zip(view.seats, view.labels, strict=True)}
+    jury = latest_decisions((label.get(e, ""), c, d) for e, c, d in calls)
+    return DealContext(solo, jury)
 
 
-def prepare(table: TableRound, number: int, record: dict) -> tuple[Result, TableView]:
-    """Validate a record for deal ``number`` at ``table`` (players, context filled)."""
+def prepare(table: TableRound, number: int, record: dict) -> tuple[Outcome, TableView]:
+    """Run deal ``number`` at ``table`` through the pipeline (nothing stored)."""
     view = table_view(table)
-    tournament = table.round.tournament
-    record = dict(record)
-    record["rules"] = tournament.rules
-    record["players"] = view.players_for(number)
-    if tournament.schedule.solo_limit and any(
-        c.solo_limit for c in tournament.schedule.contracts.values()
-    ):
-        record["context"] = {"solo_made": solo_made_before(view, number)}
-    violations = list(_jury_violations(table, number, record, view))
-    result = validate_record(record, lambda code: tournament.schedule)
-    if violations:
-        result = Result(None, result.violations + tuple(violations))
-    return result, view
-
-
-def _jury_violations(table, number, record, view):
-    """An ``approved`` jury entry needs the jury's recorded approval."""
-    for i, play in enumerate(record.get("plays", [])):
-        if not isinstance(play, dict) or play.get("jury") != "approved":
-            continue
-        entry = view.entry_of(play.get("declarer", ""))
-        calls = JuryCall.objects.filter(
-            table=table, deal_number=number, entry=entry,
-            contract=play.get("contract", ""),
-        ).order_by("-at")  # fmt: skip
-        latest = calls.first()
-        if latest is None or latest.decision != JuryCall.Decision.APPROVED:
-            message = (
-                _("The jury refused this contract; it was not played.")
-                if latest
-                else _("No jury approval is recorded for this declarer and contract.")
-            )
-            yield Violation("jury_required", f"plays[{i}].jury", str(message))
-
-
-def seat_scores(view: TableView, settlement: Settlement) -> list[int]:
-    """Scores by seat position 1–5 (0 for a seat that sat out or is empty)."""
-    scores = [0, 0, 0, 0, 0]
-    for label, points in settlement.scores.items():
-        scores[view.position_of(label) - 1] = points
-    if sum(scores) != 0:
-        raise ZeroSumError(f"seat scores {scores} do not sum to zero")
-    return scores
+    schedule = table.round.tournament.schedule
+    outcome = run_deal(
+        schedule, view.labels, number, record, deal_context(view, number)
+    )
+    return outcome, view
 
 
 def preview_deal(table: TableRound, number: int, record: dict):
-    """(result, seat scores or None) without storing anything."""
-    result, view = prepare(table, number, record)
-    if not result.ok:
-        return result, None
-    return result, seat_scores(view, settle(result.deal))
+    """(outcome, seat scores or None) without storing anything."""
+    outcome, _view = prepare(table, number, record)
+    return outcome, list(outcome.seat_scores) if outcome.ok else None
 
 
 def save_deal(
@@ -197,12 +174,10 @@ def save_deal(
     if table.closed:
         raise ClosedError
     tournament = table.round.tournament
-    result, view = prepare(table, number, record)
-    if not result.ok:
-        raise DealRejectedError(result.violations)
-    settlement = settle(result.deal)
-    scores = seat_scores(view, settlement)
-    stored = _clean_record(record, result)
+    outcome, _view = prepare(table, number, record)
+    if not outcome.ok:
+        raise DealRejectedError(outcome.violations)
+    scores, stored = list(outcome.seat_scores), outcome.record
     try:
         with transaction.atomic():
             _lock_open(table)
@@ -230,15 +205,6 @@ def _lock_open(table: TableRound) -> None:
     )
     if closed:
         raise ClosedError
-
-
-def _clean_record(record: dict, result: Result) -> dict:
-    deal = result.deal
-    out = {"rules": deal.schedule.code, "players": list(deal.players)}
-    out["plays"] = record.get("plays", [])
-    if record.get("sanctions"):
-        out["sanctions"] = record["sanctions"]
-    return out
 
 
 def _user(user):
@@ -361,16 +327,33 @@ def standings_for(
         "declared_made", "sanction_points",
     )  # fmt: skip
     results = [standings.SeatResult(*row) for row in seats]
+    byes = Bye.objects.filter(
+        round__tournament=tournament, round__number__in=numbers
+    ).values_list("entry_id", "round__number")
     entries = Entry.objects.filter(tournament=tournament).exclude(
-        status=Entry.Status.WITHDRAWN, seats__isnull=True
+        status__in=(Entry.Status.WITHDRAWN, Entry.Status.SUBSTITUTE),
+        seats__isnull=True,
     )
-    names = dict(entries.values_list("id", "player__name"))
-    normalise = tournament.deals_per_round * len(numbers) or None
+    found = list(
+        entries.values_list(
+            "id",
+            "player__name",
+            "player__club__name",
+            "player__federation_number",
+            "status",
+        )
+    )
+    names = shown_names(
+        (pk, name, club or "", fed) for pk, name, club, fed, _s in found
+    )
+    substitutes = [row[0] for row in found if row[-1] == Entry.Status.SUBSTITUTE]
     options = standings.Options(
         method=tournament.method,
         tiebreaks=tournament.tiebreaks or standings.DEFAULT_TIEBREAKS,
         placement_points=tournament.placement_points or standings.DEFAULT_PLACEMENT,
-        normalise_to=normalise if tournament.normalise_five else None,
+        normalise_to=tournament.deals_per_round if tournament.normalise_five else None,
+        bye_policy=tournament.bye_policy,
+        bye_points=tournament.bye_points,
     )
-    rows = standings.compute(results, names, options)
+    rows = standings.compute(results, names, options, byes, substitutes)
     return rows, names, numbers

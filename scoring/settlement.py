@@ -104,8 +104,14 @@ def settle_all_pass(play: Play, players) -> dict[str, int]:
 
 
 def settle_sanction(entry: SanctionEntry, players) -> dict[str, int]:
-    """The offender pays; the other three receive a third each."""
+    """The offender pays; every other player of the deal receives a third.
+
+    A dealer sitting out (not in ``players``) pays that third to each of the
+    four (deal-record.md, "Who pays whom"): -4 for a forgotten turn-up card.
+    """
     share = entry.points // 3
+    if entry.player not in players:
+        return {entry.player: -len(players) * share} | dict.fromkeys(players, share)
     return one_against_three(players, entry.player, -share)
 
 
@@ -122,7 +128,7 @@ SETTLERS = {
 def settle(deal: Deal) -> Settlement:
     """Integer scores per player for a valid deal, sanctions included."""
     players = deal.players
-    scores = dict.fromkeys(players, 0)
+    scores = dict.fromkeys(deal.everyone, 0)
     lines = []
     for play in deal.plays:
         deltas = SETTLERS[play.contract.kind](play, players)

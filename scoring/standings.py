@@ -1,9 +1,12 @@
 """Standings from table-round results. Pure: does not interact with the database.
 
-Input: one ``SeatResult`` per player per table-round. Output: ranked rows.
-The primary key is total points, or placement points (e.g. 4-3-2-1 by rank at
-the table); then a configurable tie-break chain of metrics, each with a key,
-a name and a direction. Equal on every key means a shared rank.
+Input: one ``SeatResult`` per player per table-round, and the byes (a round a
+player sat out whole). Output: ranked rows. The primary key is total points,
+or placement points (e.g. 4-3-2-1 by rank at the table); then a configurable
+tie-break chain of metrics, each with a key, a name and a direction. Equal on
+every key means a shared rank. A bye scores by the event's bye policy: 0, the
+player's average per round played (recomputed as rounds are played, so final
+at the end), or a fixed number; it counts in the primary key only.
 """
 
 from collections import defaultdict
@@ -29,7 +32,7 @@ class SeatResult:
 @dataclass
 class Row:
     player: int
-    rank: int = 0
+    rank: int | None = 0
     points: float = 0
     raw_points: int = 0
     placement: float = 0
@@ -39,7 +42,9 @@ class Row:
     sanction_points: int = 0
     deals_played: int = 0
     h2h: int = 0
-    by_round: dict[int, int] = field(default_factory=dict)
+    by_round: dict[int, float] = field(default_factory=dict)
+    byes: list[int] = field(default_factory=list)  # rounds sat out whole
+    placements: dict[int, float] = field(default_factory=dict)
 
     def value(self, key: str):
         return getattr(self, key)
@@ -70,12 +75,19 @@ DEFAULT_TIEBREAKS = (
 )  # fmt: skip
 
 
+BYE_ZERO, BYE_AVERAGE, BYE_FIXED = "zero", "average", "fixed"
+
+
 @dataclass(frozen=True)
 class Options:
     method: str = "points"  # or "placement"
     tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS
     placement_points: Sequence[int] = DEFAULT_PLACEMENT
-    normalise_to: int | None = None  # deals per player when normalising 5-tables
+    #: Deals per round when normalising 5-tables: points per deal played
+    #: times the deals of the rounds the player was seated in.
+    normalise_to: int | None = None
+    bye_policy: str = BYE_ZERO
+    bye_points: int = 0
 
 
 def placement_by_table(results: Iterable[SeatResult], points: Sequence[int]):
@@ -93,9 +105,16 @@ def placement_by_table(results: Iterable[SeatResult], points: Sequence[int]):
 
 
 def compute(
-    results: Sequence[SeatResult], players: Iterable[int], options: Options = Options()
+    results: Sequence[SeatResult],
+    players: Iterable[int],
+    options: Options = Options(),
+    byes: Iterable[tuple[int, int]] = (),
+    unranked: Iterable[int] = (),
 ) -> list[Row]:
-    """Ranked standings rows for ``players`` (players without results score 0)."""
+    """Ranked standings rows for ``players`` (players without results score 0).
+
+    ``byes``: (player, round) for every round a player sat out whole.
+    ``unranked`` (substitutes) get rows after the ranked ones, rank None."""
     rows = {p: Row(p) for p in players}
     places = placement_by_table(results, options.placement_points)
     for r in results:
@@ -107,23 +126,63 @@ def compute(
         row.sanction_points += r.sanction_points
         award, won = places[(r.player, r.round)]
         row.placement += award
+        row.placements[r.round] = row.placements.get(r.round, 0) + award
         row.rounds_won += won
     for row in rows.values():
         row.best_round = max(row.by_round.values(), default=0)
         row.points = _normalised(row, options.normalise_to)
+    for player, rnd in sorted(set(byes)):
+        _add_bye(rows.setdefault(player, Row(player)), rnd, options)
     keys = ["placement" if options.method == "placement" else "points"]
     keys += [k for k in options.tiebreaks if k in METRICS and k not in keys]
     if "h2h" in keys:
         _head_to_head(rows, results, keys[: keys.index("h2h")])
     ordered = sorted(rows.values(), key=lambda r: _sort_key(r, keys))
-    _assign_ranks(ordered, keys)
-    return ordered
+    apart = set(unranked)
+    ranked = [r for r in ordered if r.player not in apart]
+    _assign_ranks(ranked, keys)
+    rest = [r for r in ordered if r.player in apart]
+    for row in rest:
+        row.rank = None
+    return ranked + rest
 
 
-def _normalised(row: Row, normalise_to: int | None) -> float:
-    if not normalise_to or not row.deals_played:
+def _normalised(row: Row, per_round: int | None) -> float:
+    if not per_round or not row.deals_played:
         return row.raw_points
-    return round(row.raw_points / row.deals_played * normalise_to, 1)
+    return round(row.raw_points / row.deals_played * per_round * len(row.by_round), 1)
+
+
+def bye_value(played: Sequence[float], options: Options) -> float:
+    """What one bye scores, given the player's scores in the rounds played."""
+    if options.bye_policy == BYE_FIXED:
+        return options.bye_points
+    if options.bye_policy == BYE_AVERAGE and played:
+        return round_half_up(sum(played) / len(played))
+    return 0
+
+
+def round_half_up(value: float, digits: int = 1) -> float:
+    """Round to ``digits`` decimals, halves away from zero (as people do)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    step = Decimal(1).scaleb(-digits)
+    rounded = float(Decimal(str(value)).quantize(step, rounding=ROUND_HALF_UP))
+    return int(rounded) if rounded.is_integer() else rounded
+
+
+def _add_bye(row: Row, rnd: int, options: Options) -> None:
+    """A bye adds to the primary key only: points, or placement points."""
+    played = [v for r, v in row.by_round.items() if r not in row.byes]
+    value = bye_value(played, options)
+    row.byes.append(rnd)
+    if options.method == "placement":
+        placements = list(row.placements.values())
+        award = bye_value(placements, options)
+        row.placement += award
+        row.placements[rnd] = award
+    row.by_round[rnd] = value
+    row.points += value
 
 
 def _sort_key(row: Row, keys: Sequence[str]) -> tuple:

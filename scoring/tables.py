@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rowsource import RowSet
+from scoring.rowsource import BYE_LEGEND, RowSet
 
 TEMPLATE = "scoring/standings/table.html"
 EMPTY = "—"
@@ -46,8 +46,15 @@ class TextColumn(tables.Column):
     def text(self, value) -> str:
         return str(value)
 
-    def cell_html(self, value, record: dict) -> str:
+    def cell_html(self, value, record: dict, name: str = "") -> str:
         text = EMPTY if value is None or value == "" else self.text(value)
+        mark = record.get("marks", {}).get(name) if name else None
+        if mark:
+            title = html.escape(str(BYE_LEGEND))
+            text_html = (
+                f'{html.escape(text)}<sup class="mark" title="{title}">{mark}</sup>'
+            )
+            return f'<td class="{self.css}">{text_html}</td>'
         css = self.css
         if self.numeric and isinstance(value, int | float) and value < 0:
             css += " neg"
@@ -102,14 +109,15 @@ class BaseTable(tables.Table):
         for record in self.data:
             yield mark_safe(
                 "".join(
-                    _cell(column, record.get(name), record) for name, column in columns
+                    _cell(column, record.get(name), record, name)
+                    for name, column in columns
                 )
             )
 
 
-def _cell(column, value, record) -> str:
+def _cell(column, value, record, name: str = "") -> str:
     if isinstance(column, TextColumn):
-        return column.cell_html(value, record)
+        return column.cell_html(value, record, name)
     text = EMPTY if value is None else value
     return format_html("<td>{}</td>", text)
 
@@ -134,7 +142,10 @@ def standings_table(
         kind = NumberColumn if col.numeric else TextColumn
         css = WIDE_ONLY if col.key in ("club", "deals_played") else ""
         extra.append((col.key, kind(verbose_name=col.label, link=link, css=css)))
-    return StandingsTable(rowset.rows, extra_columns=extra)
+    table = StandingsTable(rowset.rows, extra_columns=extra)
+    if any(row.get("marks") for row in rowset.rows):
+        table.legend = BYE_LEGEND
+    return table
 
 
 class TableResultTable(BaseTable):

@@ -17,6 +17,7 @@ from scoring.exports import player_import as pi
 from scoring.exports.backup import BackupError, import_event
 from scoring.exports.registry import PDF_KINDS, default_round, make_export
 from tournaments.models import Tournament
+from tournaments.names import DuplicateNameError
 from tournaments.permissions import is_td, register_required, td_required
 from tournaments.services import register
 
@@ -167,9 +168,13 @@ def _confirm_players(request):
             messages.error(request, _("You are not a TD of that tournament."))
             return redirect("tournaments:import-players")
     rows = pi.rows_from(pending.get("rows", []))
-    with transaction.atomic():
-        players = pi.store(rows, bool(pending.get("create_clubs")))
-        if tournament is not None and players:
-            register(tournament, players, request.user)
+    try:
+        with transaction.atomic():
+            players = pi.store(rows, bool(pending.get("create_clubs")))
+            if tournament is not None and players:
+                register(tournament, players, request.user)
+    except DuplicateNameError as exc:
+        messages.error(request, _("Nothing stored: %(why)s") % {"why": exc})
+        return redirect("tournaments:import-players")
     messages.success(request, _("%(n)s players stored.") % {"n": len(players)})
     return redirect("tournaments:import-players")

@@ -45,6 +45,10 @@ def settings_in_force(tournament: Tournament) -> list[tuple[str, str]]:
             else _("not normalised: total points"),
         )
     )
+    bye = tournament.get_bye_policy_display()
+    if tournament.bye_policy == "fixed":
+        bye = _("%(n)s points") % {"n": tournament.bye_points}
+    lines.append((_("A bye (a round sat out) scores"), bye))
     if tournament.hide_last_rounds:
         lines.append(
             (

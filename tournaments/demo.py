@@ -6,14 +6,14 @@ the storing is bulk (a 12,800-deal event would take minutes deal by deal).
 
 import datetime
 import random
+from collections import Counter
 
 from django.db import transaction
 
 from rules.sampling import random_record
-from rules.validation import validate_record
-from scoring.services import freeze_rules, recompute_table, seat_scores, table_view
-from scoring.settlement import settle
-from tournaments.models import Club, Deal, Entry, Player, Tournament
+from scoring.pipeline import DealContext, counting_made, deal_players, run_deal
+from scoring.services import freeze_rules, recompute_table, table_view
+from tournaments.models import Club, Deal, Entry, JuryCall, Player, Tournament
 from tournaments.seating import plan_tables
 from tournaments.services import create_tournament, seat_round
 
@@ -59,10 +59,13 @@ def rotation_seating(entries: list, rng: random.Random, byes: bool = False):
     return tables
 
 
-def realistic_record(players: list[str], rng: random.Random, schedule=None) -> dict:
+def realistic_record(
+    players: list[str], rng: random.Random, schedule=None, sitting_out=None,
+    sanction_rate: float = 0.05,
+) -> dict:  # fmt: skip
     """A plausible deal: the nl club mix, or any valid deal for other schedules."""
     if schedule is not None and schedule.preset != "nl":
-        record = random_record(schedule, rng, players)
+        record = random_record(schedule, rng, players, sitting_out, sanction_rate)
         return {k: v for k, v in record.items() if k in ("plays", "sanctions")}
     weights = [w for w, _, _ in NL_MIX]
     _, code, (lo, hi) = rng.choices(NL_MIX, weights)[0]
@@ -75,46 +78,86 @@ def realistic_record(players: list[str], rng: random.Random, schedule=None) -> d
     return {"plays": [play]}
 
 
-def fill_table(table, deals: int, rng: random.Random, special=None) -> list[Deal]:
-    """Deals for one table through validation + settlement, stored in bulk."""
+def fill_table(
+    table, deals: int, rng: random.Random, special=None, solo: Counter | None = None,
+    sanction_rate: float = 0.05,
+) -> tuple[list[Deal], list[JuryCall]]:  # fmt: skip
+    """Deals for one table through the deal pipeline, stored in bulk by the
+    caller. ``solo`` counts the solo-limit contracts each entry made earlier
+    in the event (updated here); the jury is called only where needed."""
     view = table_view(table)
     schedule = table.round.tournament.schedule
-    rows = []
+    solo = Counter() if solo is None else solo
+    entry_of = {label: view.entry_of(label) for label in view.labels}
+    rows, calls = [], []
     for number in range(1, deals + 1):
-        players = view.players_for(number)
-        record = (special or {}).get(number) or realistic_record(players, rng, schedule)
-        record = _named(record, players)
-        record.update(rules=schedule.code, players=players)
-        result = validate_record(record, lambda _code: schedule)
-        if not result.ok:
-            raise ValueError(result.violations)
-        scores = seat_scores(view, settle(result.deal))
-        fields = {f"s{i + 1}": v for i, v in enumerate(scores)}
-        rows.append(Deal(table=table, number=number, record=record, **fields))
-    return rows
+        players, out = deal_players(view.labels, number)
+        made = {p: solo[entry_of[p].id] for p in players}
+        record = (special or {}).get(number) or realistic_record(
+            players, rng, schedule, out, sanction_rate
+        )
+        record = _named(record, players, out)
+        _call_jury_only_when_needed(record, schedule, made)
+        approved = {
+            (p["declarer"], p["contract"]): "approved"
+            for p in record.get("plays", [])
+            if p.get("jury") == "approved"
+        }
+        outcome = run_deal(
+            schedule, view.labels, number, record, DealContext(made, approved)
+        )
+        if not outcome.ok:
+            raise ValueError(outcome.violations)
+        for label in counting_made(schedule, outcome.record):
+            solo[entry_of[label].id] += 1
+        fields = {f"s{i + 1}": v for i, v in enumerate(outcome.seat_scores)}
+        rows.append(Deal(table=table, number=number, record=outcome.record, **fields))
+        calls += [
+            JuryCall(table=table, deal_number=number, entry=entry_of[declarer],
+                     contract=contract, decision=JuryCall.Decision.APPROVED)
+            for declarer, contract in approved
+        ]  # fmt: skip
+    return rows, calls
 
 
-def _named(template, players: list[str]):
-    """Special deals name players "@0"–"@3": the deal's players by index."""
+def _call_jury_only_when_needed(record: dict, schedule, made: dict) -> None:
+    """Drop an approval the play does not need (the limit is not reached)."""
+    for play in record.get("plays", []):
+        contract = schedule.contract(play.get("contract", ""))
+        if play.get("jury") != "approved" or contract is None or contract.jury:
+            continue
+        if made.get(play.get("declarer"), 0) < schedule.solo_limit:
+            del play["jury"]
+
+
+def _named(template, players: list[str], out: str | None = None):
+    """Special deals name players "@0"–"@3" (the deal's players by index) and
+    "@out" (the dealer sitting out at a table of five)."""
+    if template == "@out":
+        return out
     if isinstance(template, str) and template[:1] == "@" and template[1:].isdigit():
         return players[int(template[1:])]
     if isinstance(template, list):
-        return [_named(x, players) for x in template]
+        return [_named(x, players, out) for x in template]
     if isinstance(template, dict):
-        return {_named(k, players): _named(v, players) for k, v in template.items()}
+        return {_named(k, players, out): _named(v, players, out)
+                for k, v in template.items()}  # fmt: skip
     return template
 
 
 @transaction.atomic
 def generate_event(
     slug: str, n_players: int, rounds: int, deals: int, rules: str = "nl",
-    seed: int = 1, special=None, published: bool = True,
+    seed: int = 1, special=None, published: bool = True, sanction_rate: float = 0.05,
+    byes: bool = False, **settings,
 ) -> Tournament:  # fmt: skip
-    """An event with seated rounds and every deal scored."""
+    """An event with seated rounds and every deal scored. With ``byes`` the
+    players left over from tables of 4 sit out, those with fewest byes first."""
     rng = random.Random(seed)
     tournament = create_tournament(
         slug=slug, name=f"Demo {slug}", date=datetime.date(2026, 11, 21),
         venue="Geertruidenberg", rules=rules, rounds=rounds, deals_per_round=deals,
+        **settings,
     )  # fmt: skip
     freeze_rules(tournament)
     players = make_players(n_players, rng)
@@ -123,11 +166,21 @@ def generate_event(
         for p in players
     )
     entries = list(tournament.entries.select_related("player"))
+    solo: Counter = Counter()
+    out_before: Counter = Counter()
     for round_ in tournament.round_set.all():
-        tables = seat_round(round_, rotation_seating(entries, rng))
+        out = []
+        if byes:
+            order = sorted(entries, key=lambda e: (out_before[e.id], rng.random()))
+            out = order[: len(entries) % 4]
+            out_before.update(e.id for e in out)
+        playing = [e for e in entries if e not in out]
+        tables = seat_round(round_, rotation_seating(playing, rng), byes=out)
         for table in tables:
             extra = (special or {}).get((round_.number, table.number))
-            Deal.objects.bulk_create(fill_table(table, deals, rng, extra))
+            rows, calls = fill_table(table, deals, rng, extra, solo, sanction_rate)
+            Deal.objects.bulk_create(rows)
+            JuryCall.objects.bulk_create(calls)
             recompute_table(table)
         round_.status = round_.Status.CLOSED
         round_.published = published

@@ -3,6 +3,7 @@
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules.resolver import resolve_schedule, schedule_choices
@@ -22,6 +23,7 @@ RESERVED_SLUGS = {"new"}
 MAX_ID = 2**63 - 1
 MAX_ROUNDS = 30
 MAX_DEALS = 60
+MAX_BYE_POINTS = 1000
 
 
 class OrderedWidget(forms.MultiWidget):
@@ -91,7 +93,7 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "slug", "date", "venue", "rules", "rounds", "deals_per_round",
             "language", "method", "tiebreaks", "placement_points", "normalise_five",
-            "hide_last_rounds",
+            "hide_last_rounds", "bye_policy", "bye_points",
         ]  # fmt: skip
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
@@ -107,6 +109,12 @@ class TournamentForm(forms.ModelForm):
             MaxValueValidator(MAX_DEALS),
         ]
         self.fields["hide_last_rounds"].validators.append(MaxValueValidator(MAX_ROUNDS))
+        for name in ("bye_policy", "bye_points"):  # older forms leave them out
+            self.fields[name].required = False
+        self.fields["bye_points"].validators += [
+            MinValueValidator(-MAX_BYE_POINTS),
+            MaxValueValidator(MAX_BYE_POINTS),
+        ]
         if self.instance.pk:
             self.initial["placement_points"] = ",".join(
                 str(p) for p in self.instance.placement_points or []
@@ -116,6 +124,11 @@ class TournamentForm(forms.ModelForm):
                 self.fields["rules"].help_text = _(
                     "Frozen: deals are stored under this schedule."
                 )
+                for name in ("bye_policy", "bye_points"):
+                    self.fields[name].disabled = True
+                    self.fields[name].help_text = _(
+                        "Frozen with the rules: deals are stored."
+                    )
         else:
             self.initial.setdefault("tiebreaks", list(DEFAULT_TIEBREAKS))
             self.initial.setdefault(
@@ -147,6 +160,12 @@ class TournamentForm(forms.ModelForm):
             )  # fmt: skip
         return code
 
+    def clean_bye_policy(self):
+        return self.cleaned_data.get("bye_policy") or Tournament.ByePolicy.ZERO
+
+    def clean_bye_points(self):
+        return self.cleaned_data.get("bye_points") or 0
+
     def clean_placement_points(self):
         raw = self.cleaned_data["placement_points"].strip()
         if not raw:
@@ -167,6 +186,13 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if data.get("bye_policy") != Tournament.ByePolicy.FIXED and data.get(
+            "bye_points"
+        ):
+            self.add_error(
+                "bye_points",
+                _("Points per bye only count with “a fixed number of points”."),
+            )
         rounds, hide = data.get("rounds"), data.get("hide_last_rounds")
         if rounds and hide is not None and hide >= rounds:
             self.add_error(
@@ -279,7 +305,8 @@ class SwapForm(forms.Form):
     def __init__(self, round_: Round, *args, **kwargs):
         super().__init__(*args, **kwargs)
         seated = (
-            Entry.objects.filter(seats__table__round=round_)
+            Entry.objects.filter(Q(seats__table__round=round_) | Q(byes__round=round_))
+            .distinct()
             .select_related("player")
             .order_by("player__name")
         )
@@ -344,3 +371,51 @@ class JuryCallForm(forms.Form):
             )
         data["table_round"] = table
         return data
+
+
+class WithdrawForm(forms.Form):
+    """How to fill the seat a withdrawing player leaves in an unplayed round."""
+
+    CHOICES = [
+        ("reseat", _("Seat the round again without this player")),
+        ("substitute", _("Put a substitute in the seat (their points are kept "
+                         "apart from the standings)")),
+        ("remove", _("Take the seat away: the table of five plays on with four")),
+    ]  # fmt: skip
+    choice = forms.ChoiceField(
+        label=_("Fill the seat"), choices=CHOICES, widget=forms.RadioSelect
+    )
+    substitute = IdChoiceField(
+        label=_("Substitute from the register"), queryset=Player.objects.none(),
+        required=False,
+    )  # fmt: skip
+    substitute_name = forms.CharField(
+        label=_("or a new substitute's name"), required=False, max_length=120
+    )
+
+    def __init__(self, tournament, allowed, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["choice"].choices = [c for c in self.CHOICES if c[0] in allowed]
+        playing = Entry.objects.filter(tournament=tournament).exclude(
+            status__in=(Entry.Status.REGISTERED, Entry.Status.SUBSTITUTE)
+        )
+        self.fields["substitute"].queryset = Player.objects.exclude(
+            pk__in=playing.values("player_id")
+        ).select_related("club")
+
+    def clean(self):
+        data = super().clean()
+        data["substitute_name"] = (data.get("substitute_name") or "").strip()
+        one = bool(data.get("substitute")) != bool(data["substitute_name"])
+        if data.get("choice") == "substitute" and not one:
+            self.add_error(
+                "substitute",
+                _("Pick the substitute from the register, or type a new "
+                  "name (one of the two)."),
+            )  # fmt: skip
+        return data
+
+    def substitute_value(self):
+        return self.cleaned_data.get("substitute") or self.cleaned_data.get(
+            "substitute_name"
+        )

@@ -69,6 +69,11 @@ class Tournament(models.Model):
         NL = "nl", _("Dutch")
         EN = "en", _("English")
 
+    class ByePolicy(models.TextChoices):
+        ZERO = "zero", _("0 points")
+        AVERAGE = "average", _("the player's average per round played")
+        FIXED = "fixed", _("a fixed number of points")
+
     slug = models.SlugField(_("code"), unique=True, max_length=60)
     name = models.CharField(_("name"), max_length=150)
     date = models.DateField(_("date"))
@@ -92,6 +97,16 @@ class Tournament(models.Model):
     hide_last_rounds = models.PositiveSmallIntegerField(
         _("hide standings of the last rounds"), default=0
     )
+    bye_policy = models.CharField(
+        _("points for a bye"), max_length=8, choices=ByePolicy.choices,
+        default=ByePolicy.ZERO,
+        help_text=_("What a player who sits out a whole round (a bye) scores "
+                    "for it. Frozen with the rules once the first deal is stored."),
+    )  # fmt: skip
+    bye_points = models.IntegerField(
+        _("points per bye"), default=0,
+        help_text=_("Only for “a fixed number of points”."),
+    )  # fmt: skip
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -151,6 +166,7 @@ class Entry(models.Model):
         REGISTERED = "registered", _("Registered")
         PRESENT = "present", _("Checked in")
         WITHDRAWN = "withdrawn", _("Withdrawn")
+        SUBSTITUTE = "substitute", _("Substitute")
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, models.PROTECT, related_name="entries")
@@ -198,6 +214,24 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return str(_("Round %(n)s") % {"n": self.number})
+
+
+class Bye(models.Model):
+    """A player seated nowhere in a round: sits out all of it (odd fields)."""
+
+    round = models.ForeignKey(Round, models.CASCADE, related_name="byes")
+    entry = models.ForeignKey(Entry, models.PROTECT, related_name="byes")
+
+    class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        ordering = ["round", "entry__player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="unique_bye")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} {self.round}"
 
 
 class TableRound(models.Model):

@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from tournaments.models import Club, Entry, Player, Tournament, TournamentRole
-from tournaments.rounds import last_used_round
 from tournaments.services import audit, register
 
 
@@ -31,18 +30,6 @@ def check_out(entry: Entry, user=None) -> None:
         entry.status = Entry.Status.REGISTERED
         entry.save(update_fields=["status"])
         audit(entry.tournament, user, "entry.checkout", entry=entry.id)
-
-
-@transaction.atomic
-def withdraw(entry: Entry, user=None) -> None:
-    """Withdrawn after the last round that has been seated."""
-    entry.status = Entry.Status.WITHDRAWN
-    entry.withdrawn_after = last_used_round(entry.tournament)
-    entry.save(update_fields=["status", "withdrawn_after"])
-    audit(
-        entry.tournament, user, "entry.withdraw",
-        entry=entry.id, after=entry.withdrawn_after,
-    )  # fmt: skip
 
 
 @transaction.atomic

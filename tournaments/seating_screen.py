@@ -97,7 +97,8 @@ def _simple(ids, history, byes, seed) -> list[list[int]]:
 
 
 def generate_tables(round_: Round, byes: bool = False):
-    """(tables of entries in seat order, diagnostics dict) for ``round_``.
+    """(tables of entries in seat order, entries sitting out, diagnostics dict)
+    for ``round_``.
 
     Diagnostics: ``engine`` ("optimal"/"simple"), ``repeats``, ``byes``
     (names sitting out), ``message``, and ``error``/``code`` when refused.
@@ -109,7 +110,7 @@ def generate_tables(round_: Round, byes: bool = False):
     refused = plan_error(len(ids), byes)
     if refused:
         diag["code"], diag["error"] = refused
-        return [], diag
+        return [], [], diag
     history = history_of(round_)
     # One seed per event: each round then follows the same design while the
     # field is unchanged (see tournaments.seating.schedule, planned_rounds).
@@ -119,7 +120,7 @@ def generate_tables(round_: Round, byes: bool = False):
         found = _call_engine(ids, history, byes, seed, planned)
     except SeatingError as exc:
         diag["code"], diag["error"] = exc.code, exc.message
-        return [], diag
+        return [], [], diag
     except Exception:  # never let the engine take the page down
         log.exception("seating engine failed; using the simple generator")
         found = None
@@ -137,9 +138,11 @@ def generate_tables(round_: Round, byes: bool = False):
         tables = found[0]
         diag.update(found[1])
     seated = {i for t in tables for i in t}
-    diag["byes"] = sorted(entries[i].player.name for i in ids if i not in seated)
+    out = sorted((entries[i] for i in ids if i not in seated),
+                 key=lambda e: e.player.name)  # fmt: skip
+    diag["byes"] = [e.player.name for e in out]
     diag["repeats"] = new_repeats(history, tables)
-    return [[entries[i] for i in t] for t in tables], diag
+    return [[entries[i] for i in t] for t in tables], out, diag
 
 
 def _valid(tables, ids, byes) -> bool:
@@ -152,7 +155,8 @@ def _valid(tables, ids, byes) -> bool:
 
 
 def seating_lists(round_: Round):
-    """(by table, by name) rows for the screen and the printout."""
+    """(by table, by name, byes) for the screen and the printout. ``by_name``
+    holds seats and byes (a bye's ``table`` is None)."""
     seats = list(
         Seat.objects.filter(table__round=round_)
         .select_related("table", "entry__player__club")
@@ -161,5 +165,8 @@ def seating_lists(round_: Round):
     by_table: dict[int, list[Seat]] = {}
     for s in seats:
         by_table.setdefault(s.table.number, []).append(s)
-    by_name = sorted(seats, key=lambda s: (s.entry.player.name.lower(), s.entry_id))
-    return by_table, by_name
+    byes = list(round_.byes.select_related("entry__player__club"))
+    by_name = sorted(
+        [*seats, *byes], key=lambda s: (s.entry.player.name.lower(), s.entry_id)
+    )
+    return by_table, by_name, byes

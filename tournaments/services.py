@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import (
     AuditLog,
+    Bye,
     Entry,
     Player,
     Round,
@@ -49,6 +50,11 @@ def create_tournament(user=None, **fields) -> Tournament:
 
 @transaction.atomic
 def register(tournament: Tournament, players: Sequence[Player], user=None):
+    """Enter ``players``; one the event cannot tell apart from a player
+    already entered is refused (``DuplicateNameError``, nothing stored)."""
+    from tournaments.names import check_new_players
+
+    check_new_players(tournament, players)
     entries = [
         Entry.objects.get_or_create(tournament=tournament, player=p)[0] for p in players
     ]
@@ -65,9 +71,11 @@ def active_entries(tournament: Tournament) -> list[Entry]:
 
 @transaction.atomic
 def seat_round(
-    round_: Round, tables: Sequence[Sequence[Entry]], user=None, source: str = "manual"
-) -> list[TableRound]:
-    """Store a round's seating: each table a list of 4 or 5 entries in seat order.
+    round_: Round, tables: Sequence[Sequence[Entry]], user=None,
+    source: str = "manual", byes: Sequence[Entry] = (),
+) -> list[TableRound]:  # fmt: skip
+    """Store a round's seating: each table a list of 4 or 5 entries in seat order,
+    and who sits the whole round out (``byes``).
 
     Replaces an earlier seating of this round as long as no deal is stored.
     """
@@ -79,13 +87,15 @@ def seat_round(
     for table in tables:
         if len(table) not in (4, 5):
             raise SeatingRefusedError(_("Every table needs 4 or 5 players."))
-        for entry in table:
-            if entry.id in seen:
-                raise SeatingRefusedError(
-                    _("%(name)s is seated twice.") % {"name": entry.player.name}
-                )
-            seen.add(entry.id)
+    for entry in [*(e for t in tables for e in t), *byes]:
+        if entry.id in seen:
+            raise SeatingRefusedError(
+                _("%(name)s is seated twice.") % {"name": entry.player.name}
+            )
+        seen.add(entry.id)
     round_.tables.all().delete()
+    round_.byes.all().delete()
+    Bye.objects.bulk_create(Bye(round=round_, entry=e) for e in byes)
     created = TableRound.objects.bulk_create(
         TableRound(round=round_, number=i) for i in range(1, len(tables) + 1)
     )
@@ -100,21 +110,24 @@ def seat_round(
     round_.save(update_fields=["status"])
     audit(
         round_.tournament, user, "round.seat", round=round_.number, source=source,
-        tables=[[e.id for e in t] for t in tables],
+        tables=[[e.id for e in t] for t in tables], byes=[e.id for e in byes],
     )  # fmt: skip
     return created
 
 
 @transaction.atomic
 def swap_seats(round_: Round, a: Entry, b: Entry, user=None) -> None:
-    """Exchange two players' seats in a round that has no deals yet."""
+    """Exchange two players' seats in a round that has no deals yet; one of
+    them may be sitting out (then the other one takes the bye)."""
     if round_.tables.filter(deals__isnull=False).exists():
         raise SeatingRefusedError(
             _("Deals are stored in this round: seating is fixed.")
         )
-    seat_a = Seat.objects.get(table__round=round_, entry=a)
-    seat_b = Seat.objects.get(table__round=round_, entry=b)
-    if seat_a.table_id == seat_b.table_id:
+    seat_a = Seat.objects.filter(table__round=round_, entry=a).first()
+    seat_b = Seat.objects.filter(table__round=round_, entry=b).first()
+    if seat_a is None or seat_b is None:
+        _swap_bye(round_, a, b, seat_a or seat_b)
+    elif seat_a.table_id == seat_b.table_id:
         # recreate both seats: swapping positions in place trips the unique key
         Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
         Seat.objects.bulk_create(
@@ -127,3 +140,13 @@ def swap_seats(round_: Round, a: Entry, b: Entry, user=None) -> None:
         Seat.objects.filter(pk=seat_a.pk).update(entry=b)
         Seat.objects.filter(pk=seat_b.pk).update(entry=a)
     audit(round_.tournament, user, "round.swap", round=round_.number, a=a.id, b=b.id)
+
+
+def _swap_bye(round_: Round, a: Entry, b: Entry, seat: Seat | None) -> None:
+    """One of ``a``, ``b`` sits out: the other takes the bye and the seat."""
+    bye = Bye.objects.filter(round=round_, entry__in=[a, b]).first()
+    if seat is None or bye is None:
+        raise SeatingRefusedError(_("Both players sit out this round."))
+    seated, out = (a, b) if bye.entry_id == b.id else (b, a)
+    Seat.objects.filter(pk=seat.pk).update(entry=out)
+    Bye.objects.filter(pk=bye.pk).update(entry=seated)

@@ -40,6 +40,11 @@ urlpatterns = [
         views_roster.entry_action,
         name="td-entry-action",
     ),
+    path(
+        "manage/<slug:slug>/entries/<int:pk>/withdraw/",
+        views_roster.withdraw_page,
+        name="td-withdraw",
+    ),
     path(R, views_round.round_page, name="td-round"),
     path(R + "generate/", views_round.generate, name="td-seat"),
     path(R + "swap/", views_round.swap, name="td-swap"),

@@ -9,9 +9,9 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from scoring.rowsource import deal_rows, round_rows, standings_rows
+from scoring.rowsource import counts_for_seat, deal_rows, round_rows, standings_rows
 from scoring.tables import PlayerDealsTable, TableResultTable, standings_table
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Bye, Entry, Round, Tournament
 
 REFRESH_SECONDS = 30
 
@@ -85,6 +85,11 @@ def round_results(request, slug: str, number: int):
         (t["table"], TableResultTable(t["seats"]))
         for t in round_rows(tournament, number)
     ]
+    context["byes"] = list(
+        Bye.objects.filter(round__tournament=tournament, round__number=number)
+        .select_related("entry__player__club")
+        .order_by("entry__player__name")
+    )
     return render(request, "tournaments/public/round.html", context)
 
 
@@ -97,6 +102,11 @@ def player(request, slug: str, entry_id: int):
     rows = player_deals(tournament, entry.pk, context["rounds"])
     context["table"] = PlayerDealsTable(rows)
     context["total"] = rows[-1]["running"] if rows else 0
+    context["byes"] = list(
+        entry.byes.filter(round__number__in=context["rounds"])
+        .values_list("round__number", flat=True)
+        .order_by("round__number")
+    )
     return _render(
         request,
         "tournaments/public/player.html",
@@ -112,9 +122,11 @@ def player_deals(tournament: Tournament, entry_id: int, rounds: list[int]):
         return out
     for row in deal_rows(tournament, round_numbers=rounds, entry_id=entry_id):
         position = next((p for p, e, _n in row["seats"] if e == entry_id), None)
-        if position is None or position == row["sits_out"]:
+        if position is None:
             continue
         points = row["scores"][position - 1]
+        if not counts_for_seat(position, row["sits_out"], points):
+            continue
         running += points
         out.append({**row, "points": points, "running": running})
     return out

@@ -8,11 +8,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.forms import EntryActionForm, QuickAddForm, RegisterForm, SearchForm
+from tournaments.forms import (
+    EntryActionForm,
+    QuickAddForm,
+    RegisterForm,
+    SearchForm,
+    WithdrawForm,
+)
 from tournaments.models import Entry
+from tournaments.names import DuplicateNameError
 from tournaments.permissions import td_required
-from tournaments.roster import check_in, check_out, quick_add, unwithdraw, withdraw
-from tournaments.services import register
+from tournaments.roster import check_in, check_out, quick_add, unwithdraw
+from tournaments.seating_screen import generate_tables
+from tournaments.services import register, seat_round
+from tournaments.withdrawal import WithdrawalRefusedError, open_seats, withdraw
 
 
 def _search(request) -> str:
@@ -43,10 +52,15 @@ def entries(request, tournament):
     form = RegisterForm(tournament, request.POST)
     if not form.is_valid():
         return _page(request, tournament, register_form=form, status=400)
-    with transaction.atomic():
-        new = register(tournament, list(form.cleaned_data["players"]), request.user)
-        if form.cleaned_data["check_in"]:
-            check_in(new, request.user)
+    try:
+        with transaction.atomic():
+            players = list(form.cleaned_data["players"])
+            new = register(tournament, players, request.user)
+            if form.cleaned_data["check_in"]:
+                check_in(new, request.user)
+    except DuplicateNameError as exc:
+        form.add_error("players", str(exc))
+        return _page(request, tournament, register_form=form, status=400)
     messages.success(request, _("%(n)d players registered.") % {"n": len(new)})
     return redirect("tournaments:td-entries", tournament.slug)
 
@@ -59,16 +73,24 @@ def entry_quick(request, tournament):
     if not form.is_valid():
         return _page(request, tournament, quick_form=form, status=400)
     data = form.cleaned_data
-    entry = quick_add(
-        tournament, data["name"], data["club"], data["federation_number"],
-        present=data["check_in"], user=request.user,
-    )  # fmt: skip
+    try:
+        entry = quick_add(
+            tournament, data["name"], data["club"], data["federation_number"],
+            present=data["check_in"], user=request.user,
+        )  # fmt: skip
+    except DuplicateNameError as exc:
+        form.add_error("name", str(exc))
+        return _page(request, tournament, quick_form=form, status=400)
     messages.success(request, _("%(name)s added.") % {"name": entry.player.name})
     return redirect("tournaments:td-entries", tournament.slug)
 
 
-ACTIONS = {"checkin": lambda e, u: check_in([e], u), "checkout": check_out,
-           "withdraw": withdraw, "unwithdraw": unwithdraw}  # fmt: skip
+ACTIONS = {
+    "checkin": lambda e, u: check_in([e], u),
+    "checkout": check_out,
+    "withdraw": lambda e, u: withdraw(e, u),
+    "unwithdraw": unwithdraw,
+}
 
 
 @td_required
@@ -76,6 +98,9 @@ ACTIONS = {"checkin": lambda e, u: check_in([e], u), "checkout": check_out,
 def entry_action(request, tournament, pk: int):
     entry = get_object_or_404(Entry, pk=pk, tournament=tournament)
     form = EntryActionForm(request.POST)
+    withdrawing = form.is_valid() and form.cleaned_data["action"] == "withdraw"
+    if withdrawing and open_seats(entry)[0]:
+        return redirect("tournaments:td-withdraw", tournament.slug, entry.pk)
     if not form.is_valid():
         messages.error(request, _("Unknown action."))
     else:
@@ -95,3 +120,48 @@ def check_in_all(request, tournament):
     n = check_in(list(tournament.entries.all()), request.user)
     messages.success(request, _("%(n)d players checked in.") % {"n": n})
     return redirect("tournaments:td-entries", tournament.slug)
+
+
+@td_required
+def withdraw_page(request, tournament, pk: int):
+    """Ask how to fill the seats a withdrawing player leaves; then withdraw."""
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), pk=pk, tournament=tournament
+    )
+    to_fill, finishing = open_seats(entry)
+    allowed = set.intersection(*(set(s.choices) for s in to_fill)) if to_fill else set()
+    form = WithdrawForm(tournament, allowed, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            rounds = withdraw(entry, request.user, form.cleaned_data["choice"],
+                              form.substitute_value())  # fmt: skip
+        except WithdrawalRefusedError as exc:
+            form.add_error(None, str(exc))
+        else:
+            for round_ in rounds:
+                _seat_again(request, round_)
+            messages.success(
+                request, _("%(name)s withdrawn.") % {"name": entry.player.name}
+            )
+            return redirect("tournaments:td-entries", tournament.slug)
+    return render(
+        request, "tournaments/td/withdraw.html",
+        {"tournament": tournament, "entry": entry, "to_fill": to_fill,
+         "finishing": finishing, "form": form, "allowed": allowed},
+    )  # fmt: skip
+
+
+def _seat_again(request, round_) -> None:
+    """Seat a round cleared by a withdrawal; with byes if the count needs them."""
+    tables, out, diag = generate_tables(round_)
+    if diag["code"] == "unseatable":
+        tables, out, diag = generate_tables(round_, byes=True)
+    if diag["error"]:
+        messages.error(request, diag["error"])
+        return
+    seat_round(round_, tables, request.user, source="engine", byes=out)
+    messages.info(
+        request,
+        _("Round %(n)s seated again: %(tables)d tables.")
+        % {"n": round_.number, "tables": len(tables)},
+    )

@@ -47,7 +47,7 @@ def _back(round_):
 def round_page(request, tournament, number: int):
     round_ = _round(tournament, number)
     tables = round_.tables.annotate(n_deals=Count("deals")).order_by("number")
-    by_table, by_name = seating_lists(round_)
+    by_table, by_name, byes = seating_lists(round_)
     seated = [[s.entry_id for s in seats] for seats in by_table.values()]
     rows = [
         (t, by_table.get(t.number, []), entry_url(tournament.slug, number, t.number))
@@ -56,7 +56,8 @@ def round_page(request, tournament, number: int):
     return render(
         request, "tournaments/td/round.html",
         {"tournament": tournament, "round": round_, "tables": rows,
-         "by_name": by_name, "deals_per_round": tournament.deals_per_round,
+         "by_name": by_name, "byes": byes,
+         "deals_per_round": tournament.deals_per_round,
          "has_deals": any(t.n_deals for t in tables),
          "repeats": new_repeats(history_of(round_), seated) if seated else 0,
          "diag": request.session.pop(_diag_key(round_), None),
@@ -75,14 +76,14 @@ def generate(request, tournament, number: int):
     round_ = _round(tournament, number)
     form = GenerateForm(request.POST)
     byes = form.is_valid() and form.cleaned_data["byes"]
-    tables, diag = generate_tables(round_, byes=byes)
+    tables, out, diag = generate_tables(round_, byes=byes)
     request.session[_diag_key(round_)] = diag
     if diag["error"]:
         messages.error(request, diag["error"])
         return _back(round_)
     source = "engine" if diag["engine"] == "optimal" else "simple"
     try:
-        seat_round(round_, tables, request.user, source=source)
+        seat_round(round_, tables, request.user, source=source, byes=out)
     except SeatingRefusedError as exc:
         messages.error(request, str(exc))
     else:

@@ -66,7 +66,7 @@ def _deal_form(table, view, number, data=None, deal=None) -> DealForm:
         initial["version"] = deal.version
     return DealForm(
         data, initial=initial, schedule=table.round.tournament.schedule,
-        players=players, seats=seats,
+        players=players, seats=seats, sitting_out=view.sitting_out_for(number),
     )  # fmt: skip
 
 

@@ -3,29 +3,44 @@
 The file names nothing by database id: players by a ``ref`` (their name, made
 distinct), seats by position, tables and rounds by number, users by
 username. Every deal is a deal record (deal-record.md) with its stored scores
-by name and by seat. ``import_event`` checks the structure, re-validates and
-re-settles every deal against the frozen rules snapshot, and compares the
-scores; any problem refuses the whole file with its JSON path, and the writes
-happen in one transaction. Export → import → export gives the same JSON but
-for the import's own audit line (``tournament.import``).
+by name and by seat. ``import_event`` checks the structure, runs every deal in
+playing order through the same deal pipeline as the entry form (solo limit
+counted, jury calls checked) against the frozen rules snapshot, and compares
+the scores; any problem refuses the whole file with its JSON path, and the
+writes happen in one transaction. Export → import → export gives the same JSON
+but for the import's own audit line (``tournament.import``).
+
+Version 2 adds the bye policy, byes and substitutes; version 1 files import
+as version 2 with no byes. A version-1 deal marked ``"jury": "approved"``
+without a jury call in the file (demo data of that time) is taken as the
+record of that approval: the import stores the jury call.
 """
 
+import copy
 import datetime
 import json
+from collections import Counter
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.house_rules import check_overrides
+from rules.jury import APPROVED, latest_decisions
 from rules.presets import PRESETS
-from rules.validation import validate_record
 from scoring.exports import JSON
-from scoring.exports.backup_schema import BackupError, check_structure, fail
-from scoring.settlement import settle
-from tournaments.dealing import playing_positions, unique_labels
+from scoring.exports.backup_schema import (
+    BackupError,
+    check_structure,
+    fail,
+    upgrade,
+)
+from scoring.pipeline import DealContext, counting_made, deal_players, run_deal
+from tournaments.dealing import unique_labels
 from tournaments.models import (
     AuditLog,
+    Bye,
     Club,
     Deal,
     Entry,
@@ -37,11 +52,13 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
+from tournaments.names import name_key
 
-FORMAT, VERSION = "rikscore.event", 1
+FORMAT, VERSION = "rikscore.event", 2
 SETTINGS = ("slug", "name", "venue", "rules", "rules_snapshot", "rounds",
             "deals_per_round", "language", "method", "tiebreaks",
-            "placement_points", "normalise_five", "hide_last_rounds")  # fmt: skip
+            "placement_points", "normalise_five", "hide_last_rounds",
+            "bye_policy", "bye_points")  # fmt: skip
 IMPORT_ACTION = "tournament.import"
 
 __all__ = ["BackupError", "dump_event", "export_event", "import_event"]
@@ -51,7 +68,8 @@ __all__ = ["BackupError", "dump_event", "export_event", "import_event"]
 def export_event(tournament: Tournament) -> dict:
     """The event as one JSON-ready dict (deterministic order)."""
     info = {key: getattr(tournament, key) for key in SETTINGS}
-    info["language"], info["method"] = str(tournament.language), str(tournament.method)
+    for key in ("language", "method", "bye_policy"):
+        info[key] = str(info[key])
     info["date"] = tournament.date.isoformat()
     entries = list(
         tournament.entries.select_related("player__club").order_by(
@@ -114,6 +132,11 @@ def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
              "contract": c.contract, "decision": str(c.decision),
              "at": c.at.isoformat(), "user": c.user.username if c.user else None}
         )  # fmt: skip
+    byes: dict[int, list] = {}
+    for round_id, entry_id in Bye.objects.filter(
+        round__tournament=tournament
+    ).values_list("round_id", "entry_id"):
+        byes.setdefault(round_id, []).append(ref_of[entry_id])
     tables: dict[int, list] = {}
     for t in TableRound.objects.filter(round__tournament=tournament).order_by(
         "round_id", "number"
@@ -127,7 +150,7 @@ def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
         )  # fmt: skip
     return [
         {"number": r.number, "status": str(r.status), "published": r.published,
-         "tables": tables.get(r.id, [])}
+         "tables": tables.get(r.id, []), "byes": sorted(byes.get(r.id, []))}
         for r in tournament.round_set.order_by("number")
     ]  # fmt: skip
 
@@ -135,7 +158,8 @@ def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
 def _export_deal(deal: Deal, labels: list[str]) -> dict:
     scores = deal.seat_scores
     by_name = {}
-    for label in deal.record.get("players", []):
+    named = [*deal.record.get("players", []), deal.record.get("sitting_out")]
+    for label in named:
         if label in labels:
             by_name[label] = scores[labels.index(label)]
     return {"number": deal.number, "version": deal.version, "record": deal.record,
@@ -166,6 +190,8 @@ def import_event(data, slug: str | None = None, user=None) -> Tournament:
     if isinstance(data, bytes | str):
         data = load(data)
     check_structure(data)
+    legacy = data["version"] == 1
+    data = upgrade(copy.deepcopy(data))
     info = dict(data["tournament"])
     if slug:
         info["slug"] = slug
@@ -178,9 +204,11 @@ def import_event(data, slug: str | None = None, user=None) -> Tournament:
                        date=datetime.date.fromisoformat(info["date"]))  # fmt: skip
     schedule = _schedule(event)
     refs = _check_players(data["players"])
-    _check_rounds(data["rounds"], event, schedule, refs)
+    if not legacy:  # version 1 could hold them; its archives keep importing
+        _check_names(data["players"])
+    corrected = _check_rounds(data["rounds"], event, schedule, refs, legacy)
     with transaction.atomic():
-        return _write(data, event, user)
+        return _write(data, event, user, corrected)
 
 
 def _schedule(event: Tournament):
@@ -219,9 +247,31 @@ def _check_players(players: list[dict]) -> dict[str, dict]:
     return refs
 
 
-def _check_rounds(rounds, event, schedule, refs) -> None:
+def _check_names(players: list[dict]) -> None:
+    """Two players of one event with one name must be told apart (names.py)."""
+    seen: dict[str, list[tuple[int, dict]]] = {}
+    for i, p in enumerate(players):
+        key = name_key(p["name"])
+        for j, other in seen.get(key, []):
+            clubs = p["club"] and other["club"] and p["club"] != other["club"]
+            if not (clubs or (p["federation_number"] and other["federation_number"])):
+                fail(f"players[{i}].name", _(
+                    "the same name as players[%(j)s] and nothing tells them "
+                    "apart: give a club or federation number"
+                ) % {"j": j})  # fmt: skip
+        seen.setdefault(key, []).append((i, p))
+
+
+def _check_rounds(rounds, event, schedule, refs, legacy=False) -> list[str]:
+    """Every round in playing order: the solo limit counts what came before.
+
+    Returns the paths of version-1 records mended (``_legacy_fixes``)."""
+    corrected: list[str] = []
     numbers = set()
-    for r, rnd in enumerate(rounds):
+    solo: Counter = Counter()
+    order = sorted(range(len(rounds)), key=lambda r: rounds[r]["number"])
+    for r in order:
+        rnd = rounds[r]
         here = f"rounds[{r}]"
         if rnd["number"] in numbers or rnd["number"] > event.rounds:
             fail(f"{here}.number", _("repeated or beyond the number of rounds"))
@@ -233,13 +283,67 @@ def _check_rounds(rounds, event, schedule, refs) -> None:
                 fail(f"{where}.number", _("used twice in this round"))
             tables.add(table["number"])
             labels = _check_seats(table["seats"], where, refs, seated)
-            _check_deals(table["deals"], where, event, schedule, labels)
             for j, call in enumerate(table["jury_calls"]):
                 if call["player"] not in refs:
                     fail(f"{where}.jury_calls[{j}].player", _("unknown player"))
+            if legacy:
+                corrected += _legacy_fixes(table, where, schedule, labels)
+            _check_deals(table, where, event, schedule, labels, solo)
+        for b, ref in enumerate(rnd["byes"]):
+            if ref not in refs or ref in seated:
+                fail(f"{here}.byes[{b}]", _("unknown, seated or listed twice"))
+            seated.add(ref)
+    return corrected
 
 
-def _check_seats(seats, where, refs, seated) -> list[str]:
+def _legacy_fixes(table, where, schedule, labels) -> list[str]:
+    """Version 1 allowed what 003 (as read since) does not; each such record
+    is mended without changing a single score, and the import's audit line
+    lists where, rather than the archive refused:
+
+    - an iwwa troela with a trump other than hearts ("De Harten Aas blijft de
+      hoogste troef"): the trump never changes the score, so it becomes hearts;
+    - a forgotten turn-up card on someone other than the dealer, or "jury not
+      called" beside the jury's approval: the same points as a director's
+      ``penalty`` on the same player (a penalty of N pays N/3 to each other
+      player, exactly what these sanctions paid).
+    """
+    fixed = []
+    for k, deal in enumerate(table["deals"]):
+        record, here = deal["record"], f"{where}.deals[{k}].record"
+        if not isinstance(deal["number"], int) or not 1 <= deal["number"] <= 1000:
+            continue
+        players, out = deal_players([label for label, _r in labels], deal["number"])
+        plays = record.get("plays")
+        plays = [p for p in plays if isinstance(p, dict)] if isinstance(
+            plays, list) else []  # fmt: skip
+        for i, play in enumerate(plays):
+            contract = (schedule.contract(play["contract"])
+                        if isinstance(play.get("contract"), str) else None)  # fmt: skip
+            suit = contract.trump if contract is not None else None
+            if suit is not None and play.get("trump") not in (None, suit.value):
+                play["trump"] = suit.value
+                fixed.append(f"{here}.plays[{i}].trump")
+        approved = {p.get("declarer") for p in plays if p.get("jury") == APPROVED}
+        sanctions = record.get("sanctions")
+        for i, s in enumerate(sanctions if isinstance(sanctions, list) else []):
+            if not isinstance(s, dict) or "penalty" not in schedule.sanctions:
+                continue
+            sanction = schedule.sanctions.get(s.get("code"))
+            if sanction is None:
+                continue  # validation names it
+            player = s.get("player")
+            misaimed = sanction.dealer_only and player != (out or players[-1])
+            doubled = s.get("code") == "jury-not-called" and player in approved
+            if misaimed or doubled:
+                points = s.get("points") if sanction.variable else sanction.amount
+                sanctions[i] = {"code": "penalty", "player": player, "points": points}
+                fixed.append(f"{here}.sanctions[{i}].code")
+    return fixed
+
+
+def _check_seats(seats, where, refs, seated) -> list[tuple[str, str]]:
+    """(label, ref) per seat in seat order."""
     positions = [s["position"] for s in seats]
     if sorted(positions) != list(range(1, len(seats) + 1)) or len(seats) not in (
         4, 5,
@@ -251,39 +355,78 @@ def _check_seats(seats, where, refs, seated) -> list[str]:
         if s["player"] in seated:
             fail(f"{where}.seats[{i}].player", _("seated twice in this round"))
         seated.add(s["player"])
-    ordered = sorted(seats, key=lambda s: s["position"])
-    return unique_labels([refs[s["player"]]["name"] for s in ordered])
+    ordered = [s["player"] for s in sorted(seats, key=lambda s: s["position"])]
+    labels = unique_labels([refs[ref]["name"] for ref in ordered])
+    return list(zip(labels, ordered, strict=True))
 
 
-def _check_deals(deals, where, event, schedule, labels) -> None:
+def _check_deals(table, where, event, schedule, seats, solo: Counter) -> None:
+    """Each deal through the pipeline, as the entry form runs it."""
+    labels = [label for label, _ref in seats]
+    ref_of = dict(seats)
+    label_of = {ref: label for label, ref in seats}
     numbers = set()
-    for k, deal in enumerate(deals):
+    deals = sorted(enumerate(table["deals"]), key=lambda kd: kd[1]["number"])
+    for k, deal in deals:
         here = f"{where}.deals[{k}]"
         number = deal["number"]
-        if number in numbers:
-            fail(f"{here}.number", _("used twice at this table"))
+        if number in numbers or number > event.deals_per_round:
+            fail(f"{here}.number", _("used twice at this table, or beyond the "
+                                     "deals per round"))  # fmt: skip
         numbers.add(number)
         record = deal["record"]
         if record.get("rules") != event.rules:
             fail(f"{here}.record.rules", _("not the event's rules"))
-        expected = [labels[p - 1] for p in playing_positions(len(labels), number)]
-        if record.get("players") != expected:
+        players, out = deal_players(labels, number)
+        if record.get("players") != players:
             fail(f"{here}.record.players", _("not the players of this deal"))
-        result = validate_record(record, lambda code: schedule)
-        if not result.ok:
-            v = result.violations[0]
+        if record.get("sitting_out", out) != out:
+            fail(f"{here}.record.sitting_out", _("not the dealer who sits out"))
+        made = {p: solo[ref_of[p]] for p in players}
+        decisions = _decisions(table, number, label_of, record)
+        outcome = run_deal(
+            schedule, labels, number, record, DealContext(made, decisions)
+        )
+        if not outcome.ok:
+            v = outcome.violations[0]
             fail(f"{here}.record.{v.field}".rstrip("."), v.message)
-        scores = dict(settle(result.deal).scores)
-        if deal["scores"] != scores:
+        scores = outcome.settlement.scores
+        shown = {k: v for k, v in scores.items() if v or k in deal["scores"]}
+        if deal["scores"] != shown:
             fail(f"{here}.scores", _("the stored scores do not match the rules"))
-        by_seat = [0] * 5
-        for label, points in scores.items():
-            by_seat[labels.index(label)] = points
-        if deal["seat_scores"] != by_seat:
+        if deal["seat_scores"] != list(outcome.seat_scores):
             fail(f"{here}.seat_scores", _("do not match the scores by name"))
+        deal["record"] = outcome.record
+        for label in counting_made(schedule, outcome.record):
+            solo[ref_of[label]] += 1
 
 
-def _write(data, event: Tournament, user) -> Tournament:
+def _decisions(table, number, label_of, record) -> dict:
+    """The jury's latest decisions for deal ``number``; an approval a play
+    claims without a call in the file becomes a call (see the module doc)."""
+    calls = sorted(
+        (c for c in table["jury_calls"] if c["deal"] == number),
+        key=lambda c: datetime.datetime.fromisoformat(c["at"]),
+    )
+    decisions = latest_decisions(
+        (label_of.get(c["player"], ""), c["contract"], c["decision"]) for c in calls
+    )
+    ref_of = {label: ref for ref, label in label_of.items()}
+    for play in record.get("plays", []) if isinstance(record, dict) else []:
+        if not isinstance(play, dict) or play.get("jury") != APPROVED:
+            continue
+        key = (play.get("declarer"), play.get("contract"))
+        if key not in decisions and key[0] in ref_of and isinstance(key[1], str):
+            decisions[key] = APPROVED
+            table["jury_calls"].append(
+                {"deal": number, "player": ref_of[key[0]], "contract": key[1],
+                 "decision": APPROVED, "at": timezone.now().isoformat(),
+                 "user": None}
+            )  # fmt: skip
+    return decisions
+
+
+def _write(data, event: Tournament, user, corrected=()) -> Tournament:
     event.save()
     entries = _write_players(data["players"], event)
     users = {u.username: u for u in get_user_model().objects.all()}
@@ -317,6 +460,11 @@ def _write(data, event: Tournament, user) -> Tournament:
             for c in t["jury_calls"]
         ]  # fmt: skip
     Seat.objects.bulk_create(seats)
+    Bye.objects.bulk_create(
+        Bye(round=r, entry=entries[ref])
+        for rnd, r in zip(data["rounds"], rounds, strict=True)
+        for ref in rnd["byes"]
+    )
     Deal.objects.bulk_create(deals, batch_size=2000)
     _with_times(JuryCall, calls)
     audit = [
@@ -336,7 +484,9 @@ def _write(data, event: Tournament, user) -> Tournament:
     AuditLog.objects.create(
         tournament=event, user=user if user and user.is_authenticated else None,
         action=IMPORT_ACTION, detail={"slug": event.slug,
-                                      "from": data["tournament"]["slug"]},
+                                      "from": data["tournament"]["slug"],
+                                      **({"corrected": list(corrected)}
+                                         if corrected else {})},
     )  # fmt: skip
     return event
 

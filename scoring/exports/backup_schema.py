@@ -157,6 +157,11 @@ PLAYER = {
     "status": choice("registered", "present", "withdrawn"),
     "withdrawn_after": optional(integer(0, 100)),
 }  # fmt: skip
+#: Version 2 (byes and substitutes) adds these keys to version 1's.
+TOURNAMENT_2 = {**TOURNAMENT, "bye_policy": choice("zero", "average", "fixed"),
+                "bye_points": integer(-10_000, 10_000)}  # fmt: skip
+PLAYER_2 = {**PLAYER, "status": choice("registered", "present", "withdrawn",
+                                       "substitute")}  # fmt: skip
 SEAT = {"position": integer(1, 5), "player": nonempty}
 DEAL = {
     "number": integer(1, 1000), "version": integer(1), "record": mapping,
@@ -177,17 +182,39 @@ ROUND = {
     "number": integer(1, 100), "status": choice("draft", "seated", "closed"),
     "published": boolean, "tables": items(lambda v, p: obj(v, p, TABLE)),
 }  # fmt: skip
+ROUND_2 = {**ROUND, "byes": items(nonempty)}
 AUDIT = {"at": moment, "user": optional(string), "action": nonempty,
          "detail": mapping}  # fmt: skip
-DOCUMENT = {
-    "format": choice("rikscore.event"), "version": choice(1),
-    "tournament": lambda v, p: obj(v, p, TOURNAMENT),
-    "players": items(lambda v, p: obj(v, p, PLAYER)),
-    "rounds": items(lambda v, p: obj(v, p, ROUND)),
-    "audit": items(lambda v, p: obj(v, p, AUDIT)),
-}  # fmt: skip
+
+
+def document(tournament: dict, player: dict, round_: dict) -> dict[str, Check]:
+    return {
+        "format": choice("rikscore.event"), "version": choice(1, 2),
+        "tournament": lambda v, p: obj(v, p, tournament),
+        "players": items(lambda v, p: obj(v, p, player)),
+        "rounds": items(lambda v, p: obj(v, p, round_)),
+        "audit": items(lambda v, p: obj(v, p, AUDIT)),
+    }  # fmt: skip
+
+
+#: Every version still imports: a club's archive keeps working.
+DOCUMENTS = {1: document(TOURNAMENT, PLAYER, ROUND),
+             2: document(TOURNAMENT_2, PLAYER_2, ROUND_2)}  # fmt: skip
 
 
 def check_structure(data: Any) -> None:
     """Raise ``BackupError`` at the first structural problem."""
-    obj(data, "", DOCUMENT)
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is not int or version not in DOCUMENTS:
+        obj(data, "", DOCUMENTS[max(DOCUMENTS)])  # names the first problem
+    obj(data, "", DOCUMENTS[version])
+
+
+def upgrade(data: dict) -> dict:
+    """A checked document of any version as the newest version reads it."""
+    if data["version"] == 1:
+        data["tournament"].update(bye_policy="zero", bye_points=0)
+        for round_ in data["rounds"]:
+            round_["byes"] = []
+        data["version"] = 2
+    return data

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from scoring.exports import PDF, ExportError
 from scoring.exports.pdf import FONT_BOLD, filename, grid_style, render
 from scoring.exports.pdf_sheets import escape
-from scoring.rowsource import deal_rows, standings_rows
+from scoring.rowsource import counts_for_seat, deal_rows, standings_rows
 
 
 def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[dict]]:
@@ -18,9 +18,9 @@ def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[d
         for pos, entry_id, _name in row["seats"]:
             if entry_ids is not None and entry_id not in entry_ids:
                 continue
-            if pos == row["sits_out"]:
-                continue
             points = row["scores"][pos - 1]
+            if not counts_for_seat(pos, row["sits_out"], points):
+                continue
             rows = cards[entry_id]
             total = (rows[-1]["total"] if rows else 0) + points
             rows.append({**row, "seat": pos, "points": points, "total": total})
@@ -51,9 +51,11 @@ def player_cards(tournament, entry_id: int | None = None):
             if i:
                 flow.append(PageBreak())
             line = _("%(club)s · rank %(rank)s · %(points)s points") % {
-                "club": person.get("club") or "–", "rank": person["rank"],
+                "club": person.get("club") or "–", "rank": person["rank"] or "–",
                 "points": person.get("points", 0),
             }  # fmt: skip
+            if person.get("notes"):
+                line = f"{line} · {person['notes']}"
             flow += [Paragraph(escape(person["name"]), st["title"]),
                      Paragraph(escape(tournament.name), st["base"]),
                      Paragraph(escape(str(line)), st["h2"]), Spacer(1, 6)]  # fmt: skip

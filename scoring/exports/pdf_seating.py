@@ -13,13 +13,16 @@ from scoring.exports.pdf import (
     seated_tables,
 )
 from scoring.exports.pdf_sheets import escape
-from scoring.rowsource import table_seats
+from scoring.rowsource import round_byes, table_seats
 
 
 def seating_list(tournament, round_number: int):
-    """``(filename, content_type, bytes)``: by table, then by name."""
+    """``(filename, content_type, bytes)``: by table, then by name; players
+    sitting the round out are listed as "bye" in both."""
     tables = seated_tables(tournament, round_number)
     seats = table_seats(tournament, round_number)
+    byes = round_byes(tournament, round_number)
+    bye = str(_("bye"))
     title = str(_("Seating round %(n)s") % {"n": round_number})
 
     def story():
@@ -40,6 +43,11 @@ def seating_list(tournament, round_number: int):
             style = [*grid_style(1, 9), ("SPAN", (0, 0), (1, 0))]
             block.setStyle(style)
             cells.append(block)
+        if byes:
+            block = Table([[bye, ""]] + [["", name] for name in byes],
+                          colWidths=[8 * mm, 52 * mm])  # fmt: skip
+            block.setStyle([*grid_style(1, 9), ("SPAN", (0, 0), (1, 0))])
+            cells.append(block)
         grid = [cells[i : i + 3] for i in range(0, len(cells), 3)]
         grid[-1] += [""] * (3 - len(grid[-1]))
         outer = Table(grid, colWidths=[62 * mm] * 3)
@@ -55,8 +63,11 @@ def seating_list(tournament, round_number: int):
              for pos, _e, name in seats.get(table_id, [])),
             key=lambda x: (x[0].casefold(), x[1]),
         )  # fmt: skip
+        people += [(name, None, None) for name in byes]
+        people.sort(key=lambda x: (x[0].casefold(), x[1] or 0))
         rows = [[str(_("Player")), str(_("Table")), str(_("Seat"))]]
-        rows += [[name, str(number), str(pos)] for name, number, pos in people]
+        rows += [[name, str(number), str(pos)] if number else [name, bye, ""]
+                 for name, number, pos in people]  # fmt: skip
         big = Table(rows, colWidths=[130 * mm, 28 * mm, 28 * mm], repeatRows=1)
         big.setStyle([
             *grid_style(1, 15),

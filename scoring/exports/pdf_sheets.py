@@ -25,7 +25,7 @@ from scoring.exports.pdf import (
     styles,
     table_class,
 )
-from scoring.rowsource import deal_rows, table_seats
+from scoring.rowsource import counts_for_seat, deal_rows, table_seats
 from tournaments.dealing import dealer_position, sitting_out, unique_labels
 from tournaments.models import TableRound
 
@@ -186,7 +186,8 @@ class Sheet:
                 if deal:
                     score = deal["scores"][k] if k < len(deal["scores"]) else 0
                     running[k] += score
-                    row += ["–" if pos == out else str(score), str(running[k])]
+                    shown = counts_for_seat(pos, out, score)
+                    row += [str(score) if shown else "–", str(running[k])]
                 else:
                     row += ["", ""]
                 if pos == out:

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from scoring.exports import PDF
 from scoring.exports.pdf import FONT_BOLD, filename, grid_style, render
 from scoring.exports.pdf_sheets import escape
-from scoring.rowsource import standings_rows
+from scoring.rowsource import BYE_LEGEND, standings_rows
 
 
 def cell(value) -> str:
@@ -36,7 +36,10 @@ def standings_pdf(tournament, up_to_round: int | None = None):
         columns = rowset.columns
         head = [Paragraph(escape(str(c.label)), st["small"]) for c in columns]
         rows = [head]
-        rows += [[cell(r.get(c.key)) for c in columns] for r in rowset.rows]
+        rows += [
+            [cell(r.get(c.key)) + r["marks"].get(c.key, "") for c in columns]
+            for r in rowset.rows
+        ]
         width = 273
         fixed = {"rank": 13, "name": 55, "club": 45}
         rest = (width - sum(fixed.get(c.key, 0) for c in columns)) / max(
@@ -51,8 +54,11 @@ def standings_pdf(tournament, up_to_round: int | None = None):
             if c.key in ("points", "placement") and i > 2:
                 style.append(("FONT", (i, 1), (i, -1), FONT_BOLD, 8))
         table.setStyle(style)
-        return [Paragraph(escape(tournament.name), st["title"]),
+        flow = [Paragraph(escape(tournament.name), st["title"]),
                 Paragraph(title, st["h2"]), Spacer(1, 6), table]  # fmt: skip
+        if any(r["marks"] for r in rowset.rows):
+            flow += [Spacer(1, 4), Paragraph(escape(str(BYE_LEGEND)), st["small"])]
+        return flow
 
     what = "standings" if up_to_round else "standings-final"
     return (

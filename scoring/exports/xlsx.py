@@ -15,7 +15,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scoring.exports import XLSX
-from scoring.rowsource import deal_rows, standings_rows, table_seats
+from scoring.rowsource import (
+    byes_by_round,
+    counts_for_seat,
+    deal_rows,
+    standings_rows,
+    table_seats,
+)
 
 
 def col(n: int) -> str:
@@ -52,8 +58,9 @@ def workbook(tournament) -> tuple[str, str, bytes]:
         standings = standings_rows(tournament)
         _standings(wb, tournament, standings)
         per_round = _deals(wb, tournament)
-        for number in sorted(per_round):
-            _round(wb, tournament, number, per_round[number])
+        byes = byes_by_round(tournament)
+        for number in sorted(set(per_round) | set(byes)):
+            _round(wb, tournament, number, per_round.get(number, {}), byes[number])
         buffer = io.BytesIO()
         wb.save(buffer)
     return f"{tournament.slug}.xlsx", XLSX, buffer.getvalue()
@@ -103,7 +110,8 @@ def _deals(wb, tournament) -> dict[int, dict]:
                d["sanctions"] or None]  # fmt: skip
         scores, out = d["scores"], d["sits_out"]
         for pos, _e, name in d["seats"]:
-            row += [name, scores[pos - 1] if pos != out else None]
+            score = scores[pos - 1]
+            row += [name, score if counts_for_seat(pos, out, score) else None]
         ws.append(row)
         tables = per_round[d["round"]]
         table = tables.setdefault(d["table"], {"seats": d["seats"], "deals": {}})
@@ -115,7 +123,8 @@ def _tricks(text: str):
     return int(text) if text.isdigit() else (text or None)
 
 
-def _round(wb, tournament, number: int, tables: dict) -> None:
+def _round(wb, tournament, number: int, tables: dict, byes: list[str]) -> None:
+    """A row per seat with the points of each deal; then who sat out."""
     n = tournament.deals_per_round
     headers = [_("Table"), _("Seat"), _("Player")]
     headers += [str(_("D%(n)s") % {"n": d}) for d in range(1, n + 1)]
@@ -131,7 +140,11 @@ def _round(wb, tournament, number: int, tables: dict) -> None:
             row = [table_no, pos, name]
             for d in range(1, n + 1):
                 sits_out, scores = table["deals"].get(d, (None, None))
-                played = scores is not None and pos != sits_out
+                played = scores is not None and counts_for_seat(
+                    pos, sits_out, scores[pos - 1]
+                )
                 row.append(scores[pos - 1] if played else None)
             row.append("=SUM(%s%d:%s%d)" % (col(4), r, col(3 + n), r))  # noqa: UP031
             ws.append(row)
+    for name in byes:
+        ws.append([str(_("bye")), None, name])

@@ -22,8 +22,22 @@
       row.hidden = any && !found[row.dataset.game];
     });
   }
+  // A contract whose schedule fixes the trump (beter, an iwwa troela) fills
+  // the trump of its row; the server stores it the same way without us.
+  function fillTrump(input) {
+    var value = input.value.trim().toLowerCase(), trump = "";
+    document.querySelectorAll("#entry-contracts option").forEach(function (o) {
+      var names = (o.dataset.names || "").split("|").concat([o.value.toLowerCase()]);
+      if (o.dataset.trump && names.indexOf(value) >= 0) trump = o.dataset.trump;
+    });
+    var select = document.getElementsByName(input.name.replace("_contract", "_trump"))[0];
+    if (trump && select && !select.value) select.value = trump;
+  }
   document.addEventListener("input", function (e) {
-    if (e.target.matches && e.target.matches("[list=entry-contracts]")) update();
+    if (e.target.matches && e.target.matches("[list=entry-contracts]")) {
+      update();
+      fillTrump(e.target);
+    }
   });
   document.addEventListener("htmx:afterSwap", update);
   document.addEventListener("DOMContentLoaded", update);

@@ -126,6 +126,11 @@ def other_type(value):
     return 3.5
 
 
+#: Keys a file may leave out: a record without "sitting_out" (version 1)
+#: names the dealer who sits out by the table's seats.
+OPTIONAL = {"sitting_out"}
+
+
 def corrupt(data, rng):
     data = copy.deepcopy(data)
     places = list(paths(data))
@@ -137,8 +142,9 @@ def corrupt(data, rng):
         deal["scores"][name] += rng.choice([-30, -1, 1, 5])
         return data, "score"
     where, container, key = rng.choice(
-        [p for p in places if kind == "type" or isinstance(p[1], dict)]
-    )
+        [p for p in places
+         if kind == "type" or (isinstance(p[1], dict) and p[2] not in OPTIONAL)]
+    )  # fmt: skip
     if kind == "delete":
         del container[key]
     else:

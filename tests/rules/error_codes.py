@@ -7,6 +7,6 @@ CODES = frozenset(
         "partner_not_allowed", "partner_is_declarer", "tricks_missing",
         "tricks_out_of_range", "tricks_total", "simultaneous_not_allowed",
         "trump_mismatch", "jury_required", "solo_limit", "unknown_sanction",
-        "sanction_points",
+        "sanction_points", "sanction_player",
     }
 )  # fmt: skip

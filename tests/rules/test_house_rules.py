@@ -78,6 +78,12 @@ REJECTED = [
                  "sanctions.troel-not-announced", id="sanction-negative"),
     pytest.param("iwwa", {"sanctions": {"jury-not-called": 303}},
                  "sanctions.jury-not-called", id="sanction-over-300"),
+    pytest.param("iwwa", {"sanctions": {"jury-not-called": 18}},
+                 "sanctions.jury-not-called", id="jury-over-003-maximum-15"),
+    pytest.param("iwwa", {"sanctions": {"turn-up-forgotten": 12}},
+                 "sanctions.turn-up-forgotten", id="turn-up-over-ceiling-9"),
+    pytest.param("iwwa", {"sanctions": {"troel-not-announced": 48}},
+                 "sanctions.troel-not-announced", id="troel-over-ceiling-45"),
     pytest.param("nl", {"sanctions": {"turn-up-forgotten": 3}},
                  "sanctions.turn-up-forgotten", id="sanction-not-in-preset"),
     pytest.param("nl", {"sanctions": {"penalty": 3}}, "sanctions.penalty",
@@ -124,7 +130,8 @@ def test_it_reports_every_bad_override():
         ("nl", {"contracts": {"rik": {"loss_mode": "both", "base": 20}}}),
         ("pagat", {"variants": list(PAGAT_VARIANTS)}),
         ("pagat", {"contracts": {"schoppen-mie": {"unit": 5}}}),
-        ("iwwa", {"solo_limit": 3, "sanctions": {"jury-not-called": 30}}),
+        ("iwwa", {"solo_limit": 3, "sanctions": {"jury-not-called": 12}}),
+        ("iwwa", {"sanctions": {"turn-up-forgotten": 9, "troel-not-announced": 45}}),
         ("iwwa", {"contracts": {"solo": {"jury": False, "value": 0}}}),
         ("nl", {"contracts": {"piek": {"enabled": False}}}),
     ],
@@ -204,15 +211,15 @@ def test_pagat_variants_enable_their_contracts():
 def test_it_changes_sanction_amounts():
     club = apply_overrides(
         "iwwa",
-        {"sanctions": {"turn-up-forgotten": 6, "jury-not-called": 30}},
+        {"sanctions": {"turn-up-forgotten": 6, "jury-not-called": 12}},
         "c",
         "c",
     )
-    turn_up = [{"code": "turn-up-forgotten", "player": "Anna"}]
-    assert scores(club, [], turn_up) == [-6, 2, 2, 2]
+    turn_up = [{"code": "turn-up-forgotten", "player": "Dirk"}]
+    assert scores(club, [], turn_up) == [2, 2, 2, -6]
     solo = [{"contract": "solo", "declarer": "Anna", "tricks": 13}]
-    fine = [{"code": "jury-not-called", "player": "Anna", "points": 30}]
-    assert scores(club, solo, fine) == [30, -10, -10, -10]
+    fine = [{"code": "jury-not-called", "player": "Anna", "points": 12}]
+    assert scores(club, solo, fine) == [48, -16, -16, -16]
 
 
 def test_a_jury_contract_brings_the_jury_sanction_along():

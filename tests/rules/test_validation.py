@@ -213,8 +213,10 @@ CASES = [
     # sanction_points
     pytest.param(rec(sanctions=[sanction("penalty")]), "sanction_points",
                  "sanctions[0].points", id="missing"),
-    pytest.param(rec("iwwa", sanctions=[sanction("turn-up-forgotten", points=3)]),
-                 "sanction_points", "sanctions[0].points", id="present-where-fixed"),
+    pytest.param(
+        rec("iwwa", sanctions=[sanction("turn-up-forgotten", "Dirk", points=3)]),
+        "sanction_points", "sanctions[0].points", id="present-where-fixed",
+    ),
     pytest.param(rec("iwwa", sanctions=[sanction("troel-not-announced", points=15)]),
                  "sanction_points", "sanctions[0].points", id="present-where-fixed-15"),
     pytest.param(rec(sanctions=[sanction("penalty", points=4)]), "sanction_points",
@@ -249,7 +251,7 @@ def test_it_reports_the_violation(record, code, field):
 
 
 def test_every_error_code_is_covered():
-    covered = {p.values[1] for p in CASES}
+    covered = {p.values[1] for p in CASES + AIMED}
     assert covered == CODES
 
 
@@ -373,3 +375,94 @@ def test_it_renders_messages_in_dutch(record, code, field):
         assert v.message.strip()
     if _has_dutch_catalog():
         assert any(v.message != english.get(v.field) for v in dutch)
+
+
+# ---- issue 11: sanctions aimed at the right people (deal-record.md) ----------
+FIVE = {"sitting_out": "Eve"}
+TURN_UP_ON_SITTER = sanction("turn-up-forgotten", "Eve")
+
+
+AIMED = [
+    pytest.param(
+        rec("iwwa", sanctions=[sanction("turn-up-forgotten", "Anna")]),
+        "sanction_player",
+        "sanctions[0].player",
+        id="turn-up-on-a-non-dealer",
+    ),
+    pytest.param(
+        rec("iwwa", sanctions=[sanction("turn-up-forgotten", "Dirk")], **FIVE),
+        "sanction_player",
+        "sanctions[0].player",
+        id="turn-up-on-the-last-player-at-a-table-of-5",
+    ),
+    pytest.param(
+        rec("iwwa", sanctions=[sanction("troel-not-announced", "Eve")], **FIVE),
+        "sanction_player",
+        "sanctions[0].player",
+        id="troel-on-the-dealer-sitting-out",
+    ),
+    pytest.param(
+        rec("iwwa", sanctions=[sanction("jury-not-called", "Eve", points=3)], **FIVE),
+        "sanction_player",
+        "sanctions[0].player",
+        id="jury-fine-on-the-dealer-sitting-out",
+    ),
+    pytest.param(
+        rec(
+            "iwwa",
+            [one("solo", tricks=13, jury="approved")],
+            sanctions=[sanction("jury-not-called", points=3)],
+        ),
+        "sanction_player",
+        "sanctions[0].player",
+        id="jury-not-called-with-the-jury-approval",
+    ),
+    pytest.param(
+        rec("iwwa", sitting_out="Anna"),
+        "bad_players",
+        "sitting_out",
+        id="sitting-out-is-a-player",
+    ),
+    pytest.param(
+        rec("iwwa", sitting_out=""),
+        "bad_players",
+        "sitting_out",
+        id="sitting-out-empty",
+    ),
+    pytest.param(
+        rec("iwwa", [one("rik", declarer="Eve", partner="Anna")], **FIVE),
+        "unknown_player",
+        "plays[0].declarer",
+        id="the-dealer-sitting-out-does-not-play",
+    ),
+    pytest.param(
+        rec("iwwa", [one("troela", partner="Bert", trump="spades")]),
+        "trump_mismatch",
+        "plays[0].trump",
+        id="iwwa-troela-is-hearts",
+    ),
+]
+
+
+@pytest.mark.parametrize(("record", "code", "field"), AIMED)
+def test_it_aims_sanctions_at_the_right_people(record, code, field):
+    result = validate_record(record, get_preset)
+    assert (code, field) in {(v.code, v.field) for v in result.violations}
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        rec("iwwa", sanctions=[TURN_UP_ON_SITTER], **FIVE),
+        rec("iwwa", sanctions=[sanction("penalty", "Eve", points=6)], **FIVE),
+        rec("iwwa", sanctions=[sanction("turn-up-forgotten", "Dirk")]),
+        rec("iwwa", [one("troela", partner="Bert", trump="hearts")]),
+        rec(
+            "iwwa",
+            [one("solo", tricks=13)],
+            sanctions=[sanction("jury-not-called", points=15)],
+        ),
+    ],
+)
+def test_it_accepts_sanctions_on_the_right_people(record):
+    assert validate_record(record, get_preset).ok

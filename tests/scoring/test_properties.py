@@ -33,7 +33,10 @@ def assert_settles_to_zero(record):
     assert result.ok, (record, result.violations)
     settlement = settle(result.deal)
     scores = settlement.scores
-    assert list(scores) == list(record["players"])
+    everyone = list(record["players"]) + (
+        [record["sitting_out"]] if "sitting_out" in record else []
+    )
+    assert list(scores) == everyone
     assert all(type(v) is int for v in scores.values())
     assert sum(scores.values()) == 0
     for line in settlement.lines:
@@ -59,11 +62,15 @@ def valid_records(draw):
     """A valid deal record composed play by play (independent of the sampler)."""
     code = draw(st.sampled_from(SCHEDULE_CODES))
     schedule = ALL_SCHEDULES[code]
-    players = draw(st.lists(names, min_size=4, max_size=4, unique=True))
+    people = draw(st.lists(names, min_size=5, max_size=5, unique=True))
+    players = people[:4]
+    sitting_out = people[4] if draw(st.booleans()) else None
     contracts = schedule.enabled_contracts()
     groups = sorted({c.group for c in contracts if c.group})
     shape = draw(st.sampled_from(["single", "single", "simultaneous", "pass"]))
     record = {"rules": code, "players": players, "plays": []}
+    if sitting_out is not None:
+        record["sitting_out"] = sitting_out
     sanctions, solo_made = [], {}
 
     if shape == "simultaneous" and groups:
@@ -95,7 +102,16 @@ def valid_records(draw):
     for _ in range(draw(st.integers(0, 2))):
         sanction = draw(st.sampled_from(sorted(schedule.sanctions.values(),
                                                key=lambda s: s.code)))  # fmt: skip
-        entry = {"code": sanction.code, "player": draw(st.sampled_from(players))}
+        if sanction.dealer_only:
+            offender = sitting_out or players[-1]
+        elif sanction.may_name_sitting_out and sitting_out is not None:
+            offender = draw(st.sampled_from([*players, sitting_out]))
+        else:
+            offender = draw(st.sampled_from(players))
+        approved = {p.get("declarer") for p in record["plays"] if p.get("jury")}
+        if sanction.code == "jury-not-called" and offender in approved:
+            continue  # contradicts the jury's approval (sanction_player)
+        entry = {"code": sanction.code, "player": offender}
         if sanction.variable:
             top = (sanction.maximum or 3000) // 3
             entry["points"] = 3 * draw(st.integers(1, top))
@@ -116,7 +132,7 @@ def _play(draw, contract, declarer, players, tricks, sanctions, solo_made, sched
             play["trump"] = contract.trump.value
     elif draw(st.booleans()):
         play["trump"] = draw(st.sampled_from(SUITS))
-    approved = False
+    approved = fined = False
     if contract.jury:
         if draw(st.booleans()):
             play["jury"], approved = "approved", True
@@ -126,8 +142,11 @@ def _play(draw, contract, declarer, players, tricks, sanctions, solo_made, sched
             points = 3 * draw(st.integers(1, 5))
             fine = {"code": "jury-not-called", "player": declarer, "points": points}
             sanctions.append(fine)
+            fined = True
     if contract.solo_limit:
         made = draw(st.integers(0, schedule.solo_limit + 2))
+        if fined:  # the jury was not called: the limit was not reached either
+            made = min(made, schedule.solo_limit - 1)
         solo_made[declarer] = made
         if made >= schedule.solo_limit and not approved:
             play["jury"] = "approved"

@@ -293,8 +293,8 @@ GOLDEN = [
     row("iwwa", [play("solo-slim", 9, jury="approved")], solo3(-30), "003:50",
         id="iwwa-solo-slim-failed"),
     # ---- iwwa: sanctions ------------------------------------------------------
-    row("iwwa", [], (-3, 1, 1, 1), "003:19",
-        sanctions=[sanction("turn-up-forgotten", A)], id="iwwa-turn-up-forgotten"),
+    row("iwwa", [], (1, 1, 1, -3), "003:19 (-3 voor de deler; the dealer is last)",
+        sanctions=[sanction("turn-up-forgotten", D)], id="iwwa-turn-up-forgotten"),
     row("iwwa", [], (5, 5, -15, 5), "003:21-23 (deal cancelled)",
         sanctions=[sanction("troel-not-announced", C)], id="iwwa-troel-not-announced"),
     row("iwwa", [play("open-misere", 0, jury="not_called")], (27, -9, -9, -9),
@@ -307,8 +307,8 @@ GOLDEN = [
         id="iwwa-penalty-and-turn-up"),
     row("iwwa", [], (0, 0, 0, 0), "rulesets.md iwwa (all pass: thrown in)",
         id="iwwa-thrown-in"),
-    row("iwwa-club", [], (2, -6, 2, 2), "rulesets.md house rules (sanction amounts)",
-        sanctions=[sanction("turn-up-forgotten", B)], id="iwwa-house-turn-up-6"),
+    row("iwwa-club", [], (2, 2, 2, -6), "rulesets.md house rules (sanction amounts)",
+        sanctions=[sanction("turn-up-forgotten", D)], id="iwwa-house-turn-up-6"),
     # ---- solo limit: approved third solo scores -------------------------------
     row("iwwa", [play("misere", 0, jury="approved")], solo3(7), "003:29",
         context={"solo_made": {A: 2}}, id="iwwa-third-solo-approved"),
@@ -351,3 +351,51 @@ def test_it_refuses_jury_and_solo_limit_deals(record, code, source):
     assert not result.ok
     assert [v.code for v in result.violations] == [code]
     assert result.violations[0].field == "plays[0].jury"
+
+
+# ---- tables of five: the dealer sits out (deal-record.md "Who pays whom") ----
+FIVE_PLAYERS = [A, B, C, D]
+
+
+@pytest.mark.parametrize(
+    ("plays", "sanctions", "expected", "source"),
+    [
+        pytest.param(
+            [],
+            [sanction("turn-up-forgotten", "Eve")],
+            (1, 1, 1, 1, -4),
+            "003:19 (-3 voor de deler); the dealer sits out: 1 to each of 4",
+            id="turn-up-by-the-dealer-sitting-out",
+        ),
+        pytest.param(
+            [],
+            [sanction("penalty", "Eve", 6)],
+            (2, 2, 2, 2, -8),
+            "deal-record.md: a penalty on sitting_out is N/3 to each of 4",
+            id="penalty-on-the-dealer-sitting-out",
+        ),
+        pytest.param(
+            [pair("rik", 8)],
+            [],
+            (2, 2, -2, -2, 0),
+            "rulesets.md: the dealer sits out and scores 0",
+            id="rik-with-the-dealer-sitting-out",
+        ),
+        pytest.param(
+            [pair("rik", 8)],
+            [sanction("troel-not-announced", C)],
+            (7, 7, -17, 3, 0),
+            "003:21-23: the sitting-out dealer receives nothing",
+            id="troel-at-a-table-of-5",
+        ),
+    ],
+)
+def test_it_settles_a_table_of_five(plays, sanctions, expected, source):
+    assert source
+    record = {"rules": "iwwa", "players": FIVE_PLAYERS, "sitting_out": "Eve",
+              "plays": plays, "sanctions": sanctions}  # fmt: skip
+    result = validate_record(record, resolve)
+    assert result.ok, result.violations
+    scores = settle(result.deal).scores
+    assert [scores[p] for p in [*FIVE_PLAYERS, "Eve"]] == list(expected)
+    assert sum(scores.values()) == 0

@@ -53,7 +53,7 @@ def test_it_falls_back_to_the_simple_generator(fresh_event, monkeypatch):
 
     monkeypatch.setattr(seating_screen, "_call_engine", broken)
     round_ = fresh_event.round_set.get(number=1)
-    tables, diag = seating_screen.generate_tables(round_)
+    tables, _out, diag = seating_screen.generate_tables(round_)
     assert diag["engine"] == "simple"
     assert sorted(len(t) for t in tables) == [5, 5]
 
@@ -108,13 +108,13 @@ def test_it_closes_only_when_every_table_is_done(fresh_client, fresh_event):
     t1, t2 = round_.tables.order_by("number")
     import random
 
-    Deal.objects.bulk_create(fill_table(t1, 4, random.Random(1)))
+    Deal.objects.bulk_create(fill_table(t1, 4, random.Random(1))[0])
     url = f"/manage/{fresh_event.slug}/round/1/"
     response = fresh_client.post(url + "close/", follow=True)
     assert "still open: 2" in response.content.decode()
     round_.refresh_from_db()
     assert round_.status == "seated"
-    Deal.objects.bulk_create(fill_table(t2, 4, random.Random(2)))
+    Deal.objects.bulk_create(fill_table(t2, 4, random.Random(2))[0])
     fresh_client.post(url + "close/")
     round_.refresh_from_db()
     assert round_.status == "closed"
@@ -170,7 +170,7 @@ def test_round_by_round_follows_a_design_without_repeats(fresh_event):
     )
     for n in range(1, 6):
         round_, _created = Round.objects.get_or_create(tournament=fresh_event, number=n)
-        tables, diag = seating_screen.generate_tables(round_)
+        tables, _out, diag = seating_screen.generate_tables(round_)
         assert diag["engine"] == "optimal"
         seat_round(round_, tables)
     last = fresh_event.round_set.get(number=5)

@@ -1,8 +1,10 @@
 """``load_demo``: the demo tournament ``demo`` (22 players, 3 rounds of 8 deals, nl).
 
 Two tables of five, a realistic mix of contracts, and on purpose: a misère
-with two declarers, an all-pass game and a sanction. Also a TD login
-``td`` / ``rikken`` for trying the TD screens.
+with two declarers, an all-pass game and a sanction. Beside it ``demo-iwwa``:
+21 players under iwwa seated with a bye each round (scored as the player's
+average), jury calls and sanctions. Also a TD login ``td`` / ``rikken`` for
+trying the TD screens.
 """
 
 from django.contrib.auth import get_user_model
@@ -46,11 +48,18 @@ class Command(BaseCommand):
                                     special=SPECIAL)  # fmt: skip
         tournament.name = "Demo: Rikdag Geertruidenberg"
         tournament.save(update_fields=["name"])
+        Tournament.objects.filter(slug="demo-iwwa").delete()
+        iwwa = generate_event("demo-iwwa", 21, 3, 6, rules="iwwa", seed=11,
+                              byes=True, bye_policy="average",
+                              sanction_rate=0.15)  # fmt: skip
+        iwwa.name = "Demo: IWWA-toernooi met vrije rondes"
+        iwwa.save(update_fields=["name"])
         user_model = get_user_model()
         td = user_model.objects.filter(username="td").first()
         if td is None:
             td = user_model.objects.create_user("td", password="rikken")
-        TournamentRole.objects.get_or_create(
-            tournament=tournament, user=td, role=TournamentRole.Role.TD
-        )
+        for event in (tournament, iwwa):
+            TournamentRole.objects.get_or_create(
+                tournament=event, user=td, role=TournamentRole.Role.TD
+            )
         self.stdout.write(self.style.SUCCESS("Demo tournament 'demo' loaded."))

@@ -1,0 +1,68 @@
+"""Two players with one name in one event: refused unless told apart by club or
+federation number; the public pages then show the club (issue 11)."""
+
+import json
+
+import pytest
+
+from scoring.exports.backup import BackupError, export_event, import_event
+from tournaments.models import Club, Entry, Player
+from tournaments.names import shown_names
+
+
+def quick(client, event, **data):
+    fields = {"name": "Speler 00", "club": "", "federation_number": "",
+              "check_in": "on", **data}  # fmt: skip
+    return client.post(f"/manage/{event.slug}/entries/quick/", fields)
+
+
+@pytest.mark.django_db
+def test_a_late_entry_with_a_name_already_entered_is_refused(fresh_client, fresh_event):
+    response = quick(fresh_client, fresh_event)
+    assert response.status_code == 400
+    error = str(response.context["quick_form"].errors["name"])
+    assert "already in this event" in error and "club or federation" in error
+    assert Player.objects.filter(name="Speler 00").count() == 1
+    assert fresh_event.entries.count() == 10
+
+
+@pytest.mark.django_db
+def test_the_same_name_told_apart_by_club_is_accepted_and_shown(
+    client, fresh_client, fresh_event
+):
+    a, b = Club.objects.create(name="De Troefaas"), Club.objects.create(name="Ons")
+    Player.objects.filter(name="Speler 00").update(club=a)
+    response = quick(fresh_client, fresh_event, club=str(b.pk), name=" speler  00 ")
+    assert response.status_code == 302
+    assert fresh_event.entries.filter(player__name__iexact="speler  00").count() == 1
+    page = client.get(f"/t/{fresh_event.slug}/", HTTP_ACCEPT_LANGUAGE="en")
+    names = {r["name"] for r in page.context["table"].data.data}
+    assert {"Speler 00 (De Troefaas)", "speler  00 (Ons)"} <= names
+
+
+@pytest.mark.django_db
+def test_registering_from_the_register_checks_names_too(fresh_client, fresh_event):
+    twin = Player.objects.create(name="SPELER 01")
+    response = fresh_client.post(
+        f"/manage/{fresh_event.slug}/entries/", {"players": [twin.pk]}
+    )
+    assert response.status_code == 400
+    assert not Entry.objects.filter(player=twin).exists()
+
+
+def test_federation_numbers_tell_players_apart_on_the_pages():
+    shown = shown_names([(1, "Jan Smit", "Rik", "101"), (2, "Jan Smit", "Rik", "102"),
+                         (3, "Els", "", "")])  # fmt: skip
+    assert shown == {1: "Jan Smit (Rik, 101)", 2: "Jan Smit (Rik, 102)", 3: "Els"}
+
+
+@pytest.mark.django_db
+def test_a_backup_with_two_players_not_told_apart_is_refused(small_event):
+    data = json.loads(json.dumps(export_event(small_event)))
+    data["players"][1]["name"] = data["players"][0]["name"]
+    data["players"][1]["club"] = data["players"][0]["club"]
+    data["players"][1]["federation_number"] = ""
+    data["players"][0]["federation_number"] = ""
+    with pytest.raises(BackupError) as err:
+        import_event(data, "twins")
+    assert err.value.path == "players[1].name"

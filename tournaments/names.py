@@ -1,0 +1,73 @@
+"""Players with the same name in one event: told apart, or refused.
+
+Two entries of one event may share a name only when something tells them
+apart: different clubs, or both a federation number (numbers are unique in
+the register). Otherwise the second is most likely the first one entered
+twice (a late arrival typed in again), and is refused with the reason. Where
+names repeat, pages show the club (or the number) beside them.
+"""
+
+from collections import Counter
+from collections.abc import Iterable
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Entry, Player, Tournament
+
+
+class DuplicateNameError(ValueError):
+    """A player the event cannot tell apart from one entered already."""
+
+
+def name_key(name: str) -> str:
+    """Names compared as a TD reads them: case and spacing do not count."""
+    return " ".join(name.split()).casefold()
+
+
+def told_apart(a: Player, b: Player) -> bool:
+    clubs = a.club_id and b.club_id and a.club_id != b.club_id
+    return bool(clubs or (a.federation_number and b.federation_number))
+
+
+def check_new_players(tournament: Tournament, players: Iterable[Player]) -> None:
+    """Raise ``DuplicateNameError`` for a player the event cannot tell apart."""
+    present = [
+        e.player
+        for e in Entry.objects.filter(tournament=tournament).select_related(
+            "player__club"
+        )
+    ]
+    for player in players:
+        for other in present:
+            if other.pk == player.pk or name_key(other.name) != name_key(player.name):
+                continue
+            if not told_apart(player, other):
+                raise DuplicateNameError(_clash_message(player, other))
+        present.append(player)
+
+
+def _clash_message(player: Player, other: Player) -> str:
+    where = other.club.name if other.club_id else _("no club")
+    return _(
+        "%(name)s (%(where)s) is already in this event. If this is someone "
+        "else, give a club or federation number that tells them apart."
+    ) % {"name": other.name, "where": where}
+
+
+def shown_names(people: Iterable[tuple[int, str, str, str]]) -> dict[int, str]:
+    """{entry id: name as shown}: "Name (Club)" where a name repeats.
+
+    ``people``: (entry id, name, club name or "", federation number)."""
+    people = list(people)
+    counts = Counter(name_key(name) for _e, name, _c, _f in people)
+    clubs = Counter((name_key(name), club) for _e, name, club, _f in people)
+    out = {}
+    for entry_id, name, club, number in people:
+        key = name_key(name)
+        if counts[key] == 1:
+            out[entry_id] = name
+            continue
+        parts = [club] if club and clubs[(key, club)] == 1 else [club, number]
+        tag = ", ".join(p for p in parts if p)
+        out[entry_id] = f"{name} ({tag})" if tag else name
+    return out
