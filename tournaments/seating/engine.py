@@ -25,6 +25,10 @@ from .tables import SeatingError, TablePlan, plan_tables
 Player = Hashable
 Round = list[list[Player]]
 KEEP_APART = 1000.0
+#: Restarts without a better schedule after which a search stops although its
+#: bound is not reached: small fields, whose counting bound is weak (7 players
+#: in 3 rounds repeat twice, the bound says 0), settle in milliseconds.
+STALE_RESTARTS = 200
 
 
 @dataclass
@@ -150,11 +154,11 @@ def _run(
         problem.pinned[:, p] = True
 
     past = _indexed(history, index, k)
-    method, groups = _start(
+    method, groups, search = _start(
         problem, plan, rounds, fixed_idx, past, avoid_pairs, ranks, rng, planned
     )
-    if method == "greedy" or method.endswith("+ tabu"):
-        patience = 15 if problem.weight.any() else None
+    if search:
+        patience = 15 if problem.weight.any() else STALE_RESTARTS
         groups = tabu_search(
             problem, groups, start + 0.85 * time_limit, rng, patience=patience
         )
@@ -231,14 +235,19 @@ def _indexed(history, index, k) -> list[set[frozenset]] | None:
 
 
 def _start(problem, plan, rounds, fixed, past, avoid, ranks, rng, planned):
-    """A design when the field fits one (and the history follows it), else a
-    greedy start."""
+    """(method, groups, search needed): a design when the field fits one (and
+    the history follows it), else a greedy start.
+
+    Fields with tables of five start greedy: a 4-design for the players of
+    the tables plus the rest joining its tables reached fewer repeats in a few
+    cases only by seating the same players at a table of five every round
+    (docs/seating.md), which an even 5-table duty rules out."""
     plain = not (avoid or fixed or ranks is not None) and past is not None
     done = len(past or ())
     wanted = max(planned, done + rounds)
     design = best_design(problem.k, wanted) if plain else None
     if plan.fives or plan.byes or design is None or len(design.rounds) <= done:
-        return "greedy", greedy_rounds(problem, rounds, fixed, rng)
+        return "greedy", greedy_rounds(problem, rounds, fixed, rng), True
     k = problem.k
     label = rng.permutation(k)  # design player i is field player label[i]
     groups = np.zeros((len(design.rounds), k), dtype=int)
@@ -250,10 +259,10 @@ def _start(problem, plan, rounds, fixed, past, avoid, ranks, rng, planned):
             frozenset(np.flatnonzero(groups[r] == t).tolist()) for t in set(groups[r])
         }
         if tables != ours:
-            return "greedy", greedy_rounds(problem, rounds, fixed, rng)
+            return "greedy", greedy_rounds(problem, rounds, fixed, rng), True
     groups = groups[done : done + rounds]
     if len(groups) == rounds:
-        return design.name, groups
+        return design.name, groups, False
     ahead = Problem(
         problem.meetings(groups),
         problem.weight,
@@ -264,7 +273,7 @@ def _start(problem, plan, rounds, fixed, past, avoid, ranks, rng, planned):
         problem.bye_before,
     )
     more = greedy_rounds(ahead, rounds - len(groups), fixed, rng)
-    return f"{design.name} + tabu", np.vstack([groups, more])
+    return f"{design.name} + tabu", np.vstack([groups, more]), True
 
 
 def _tables(groups: np.ndarray, plan: TablePlan):

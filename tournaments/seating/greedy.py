@@ -47,13 +47,17 @@ def greedy_rounds(
         pool = everyone[groups < 0]
         at_five = _pick(five_count, pool, int(room[fives].sum()), rng)
         at_four = np.setdiff1d(pool, at_five)
+        # load[p, t]: how often p met those already at table t (kept up to
+        # date as players sit down: O(k) per player, not O(k * tables))
+        load = met @ hot
         for players, choice in ((at_five, fives), (at_four, fours)):
             for p in rng.permutation(players):
                 onto = choice[room[choice] > 0]
-                cost = met[p] @ hot[:, onto]
+                cost = load[p, onto]
                 t = onto[rng.choice(np.flatnonzero(cost == cost.min()))]
                 groups[p] = t
                 hot[p, t] = 1.0
+                load[:, t] += met[:, p]
                 room[t] -= 1
         out[r] = groups
         five_count += (sizes[groups] == 5) & (groups != problem.bye)

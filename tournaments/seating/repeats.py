@@ -33,3 +33,11 @@ def counting_bound(slots: Iterable[int], n_players: int) -> int:
     per_player = sum(max(0, d - (n_players - 1)) for d in slots)
     total = sum(slots) // 2 - n_players * (n_players - 1) // 2
     return max(0, -(-per_player // 2), total)
+
+
+def count_repeats_matrix(met) -> int:
+    """``count_repeats`` of a symmetric meetings matrix (numpy)."""
+    import numpy as np
+
+    upper = np.triu(np.asarray(met), 1)
+    return int(np.clip(upper - 1, 0, None).sum())

@@ -1,0 +1,37 @@
+"""A budget is a ceiling and the bound is a finish line (issue 11): the engine
+stops as soon as its schedule sits at the lower bound, and never overruns a
+tiny budget on the largest fields, whichever path it takes."""
+
+import time
+
+import pytest
+
+from tournaments.seating import schedule
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "byes"),
+    [(400, 10, False), (401, 10, False), (403, 10, True), (997, 10, False)],
+)
+def test_a_tiny_budget_holds_on_the_largest_fields(n, rounds, byes):
+    began = time.perf_counter()
+    result = schedule(list(range(n)), rounds, time_limit=0.05, byes=byes)
+    took = time.perf_counter() - began
+    assert len(result.rounds) == rounds
+    assert took < 0.05 + 0.75, took  # the margin covers a busy CI machine
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(30, 6), (46, 10), (23, 10)])
+def test_it_stops_at_the_bound_instead_of_spending_the_budget(n, rounds):
+    """These reach their bound early; they used to search for the full 10 s."""
+    result = schedule(list(range(n)), rounds, seed=1, time_limit=10.0)
+    assert result.repeats == result.lower_bound
+    assert result.seconds < 5.0
+
+
+def test_small_fields_settle_without_the_budget():
+    """7 players in 3 rounds must repeat twice although the counting bound
+    says 0: the search stops when restarts stop helping, not at 10 s."""
+    result = schedule(list(range(7)), 3, seed=1, time_limit=10.0, byes=True)
+    assert result.repeats == 2 and result.lower_bound == 0
+    assert result.seconds < 2.0
