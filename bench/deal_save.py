@@ -16,9 +16,10 @@ SAVES = 50
 
 
 def run() -> None:
+    from scoring.demo import generate_event, realistic_record
+    from scoring.models import Deal
     from scoring.services import save_deal, table_view
-    from tournaments.demo import generate_event, realistic_record
-    from tournaments.models import Deal, TableRound
+    from tournaments.models import TableRound
 
     rng = random.Random(5)
     with test_database():

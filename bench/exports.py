@@ -35,9 +35,9 @@ def run() -> None:
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0)
     try:
+        from scoring.demo import generate_event
         from scoring.exports.pdf_sheets import score_sheets
         from scoring.exports.xlsx import workbook
-        from tournaments.demo import generate_event
 
         event = generate_event("bench400", 400, 8, 16)
         score_sheets(event, 1, filled=False)  # warm up fonts and imports

@@ -44,9 +44,9 @@ def run() -> None:
     from django.test import Client
     from django.urls import reverse
 
+    from scoring.demo import generate_event
     from scoring.rowsource import standings_rows
     from scoring.services import standings_for
-    from tournaments.demo import generate_event
 
     with test_database():
         start = time.perf_counter()
@@ -58,7 +58,7 @@ def run() -> None:
         server = median_ms(lambda: standings_rows(tournament, public=True))
         print(f"standings_400_ms: {server:.1f} ms")
         client = Client()
-        path = reverse("tournaments:public-standings", args=[tournament.slug])
+        path = reverse("public:standings", args=[tournament.slug])
 
         def get():
             assert client.get(path).status_code == 200

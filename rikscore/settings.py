@@ -48,6 +48,12 @@ INSTALLED_APPS = [
     "rules",
     "scoring",
     "tournaments",
+    "public",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "tournaments.backends.RoleBackend",  # roles answer rules' permission checks
 ]
 
 MIDDLEWARE = [

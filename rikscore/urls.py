@@ -6,5 +6,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("rules/", include("rules.urls")),
+    path("", include("public.urls")),
     path("", include("tournaments.urls")),
+    path("", include("scoring.urls")),
 ]

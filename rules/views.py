@@ -28,9 +28,7 @@ def detail(request, code: str):
 
 def edit(request, code: str):
     """Clone a preset or a house-rule set (or edit a set) and change any number."""
-    if not (request.user.is_authenticated and request.user.is_staff) and not (
-        request.user.is_authenticated and _is_any_td(request.user)
-    ):
+    if not request.user.has_perm("rules.add_houseruleset"):
         raise PermissionDenied
     source = resolve_schedule(code)
     if source is None:
@@ -64,9 +62,3 @@ def edit(request, code: str):
         "data": request.POST if request.method == "POST" else None,
     }  # fmt: skip
     return render(request, "rules/edit.html", context)
-
-
-def _is_any_td(user) -> bool:
-    from tournaments.permissions import can_manage_register
-
-    return can_manage_register(user)

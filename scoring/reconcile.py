@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import F, Sum
 
-from tournaments.models import Deal, Seat, TableRound, Tournament
+from scoring.models import Deal
+from tournaments.models import Seat, TableRound, Tournament
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
+from scoring.models import Deal
 from scoring.services import standings_for
-from scoring.standings import DEFAULT_TIEBREAKS, METRICS
 from tournaments.dealing import dealer_position, sitting_out
-from tournaments.models import Bye, Deal, Seat, Tournament
+from tournaments.models import Bye, Seat, Tournament
 from tournaments.names import shown_names
+from tournaments.ranking import METRICS, chain
 
 
 @dataclass(frozen=True)
@@ -40,12 +41,7 @@ def standings_rows(
     """Rank, player, club, points per round, total and the tie-break columns."""
     rows, names, numbers = standings_for(tournament, up_to_round, public)
     clubs = dict(tournament.entries.values_list("id", "player__club__name").order_by())
-    primary = "placement" if tournament.method == "placement" else "points"
-    chain = [
-        k
-        for k in (tournament.tiebreaks or DEFAULT_TIEBREAKS)
-        if k in METRICS and k != primary
-    ]
+    primary, *tiebreaks = chain(tournament.method, tournament.tiebreaks or None)
     apart = {row.player for row in rows if row.rank is None}
     columns = [
         Column("rank", _("Rank"), True),
@@ -53,7 +49,7 @@ def standings_rows(
         Column("club", _("Club")),
         *[Column(f"r{n}", _("R%(n)s") % {"n": n}, True) for n in numbers],
         Column(primary, METRICS[primary].name, True),
-        *[Column(k, METRICS[k].name, True) for k in chain if k != "points"],
+        *[Column(k, METRICS[k].name, True) for k in tiebreaks if k != "points"],
         Column("deals_played", _("Deals played"), True),
     ]
     if primary == "placement":

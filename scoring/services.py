@@ -14,6 +14,7 @@ from django.db.models import Sum
 
 from rules.jury import latest_decisions
 from rules.validation import Violation
+from scoring.models import Deal, DealRevision, JuryCall
 from scoring.pipeline import (
     DealContext,
     Outcome,
@@ -23,16 +24,7 @@ from scoring.pipeline import (
     solo_limit_counts,
 )
 from tournaments.dealing import unique_labels
-from tournaments.models import (
-    AuditLog,
-    Bye,
-    Deal,
-    DealRevision,
-    JuryCall,
-    Seat,
-    TableRound,
-    Tournament,
-)
+from tournaments.models import AuditLog, Bye, Seat, TableRound, Tournament
 from tournaments.names import shown_names
 
 

@@ -13,9 +13,12 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext_lazy as _
-
-DEFAULT_PLACEMENT = (4, 3, 2, 1, 0)
+from tournaments.ranking import (
+    DEFAULT_PLACEMENT,
+    DEFAULT_TIEBREAKS,
+    METRICS,
+    chain,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,31 +51,6 @@ class Row:
 
     def value(self, key: str):
         return getattr(self, key)
-
-
-@dataclass(frozen=True)
-class Metric:
-    key: str
-    name: str
-    abbr: str
-    higher_is_better: bool = True
-
-
-METRICS = {
-    m.key: m
-    for m in (
-        Metric("points", _("Total points"), _("Pts")),
-        Metric("placement", _("Placement points"), _("PP")),
-        Metric("rounds_won", _("Rounds won at the table"), _("Won")),
-        Metric("best_round", _("Best single round"), _("Best")),
-        Metric("declared_made", _("Deals made as declarer"), _("Made")),
-        Metric("sanction_points", _("Fewest sanction points"), _("Sanct."), False),
-        Metric("h2h", _("Head-to-head"), _("H2H")),
-    )
-}
-DEFAULT_TIEBREAKS = (
-    "rounds_won", "best_round", "declared_made", "sanction_points", "h2h",
-)  # fmt: skip
 
 
 BYE_ZERO, BYE_AVERAGE, BYE_FIXED = "zero", "average", "fixed"
@@ -133,8 +111,7 @@ def compute(
         row.points = _normalised(row, options.normalise_to)
     for player, rnd in sorted(set(byes)):
         _add_bye(rows.setdefault(player, Row(player)), rnd, options)
-    keys = ["placement" if options.method == "placement" else "points"]
-    keys += [k for k in options.tiebreaks if k in METRICS and k not in keys]
+    keys = chain(options.method, options.tiebreaks)
     if "h2h" in keys:
         _head_to_head(rows, results, keys[: keys.index("h2h")])
     ordered = sorted(rows.values(), key=lambda r: _sort_key(r, keys))

@@ -61,7 +61,7 @@ def export_pdf(request, tournament, what):
         )  # fmt: skip
     except ExportError as exc:
         messages.error(request, str(exc))
-        return redirect("tournaments:export-index", tournament.slug)
+        return redirect("scoring:export-index", tournament.slug)
     return _download(result)
 
 
@@ -109,7 +109,7 @@ def _home(event: Tournament) -> str:
     try:
         return event.get_absolute_url()
     except NoReverseMatch:
-        return reverse("tournaments:export-index", args=[event.slug])
+        return reverse("scoring:export-index", args=[event.slug])
 
 
 class PlayerFileForm(forms.Form):
@@ -160,13 +160,13 @@ def _confirm_players(request):
     pending = request.session.pop(SESSION_KEY, None)
     if not isinstance(pending, dict):
         messages.error(request, _("Nothing to confirm: upload the file again."))
-        return redirect("tournaments:import-players")
+        return redirect("scoring:import-players")
     tournament = None
     if pending.get("tournament"):
         tournament = Tournament.objects.filter(pk=pending["tournament"]).first()
         if tournament is None or not is_td(request.user, tournament):
             messages.error(request, _("You are not a TD of that tournament."))
-            return redirect("tournaments:import-players")
+            return redirect("scoring:import-players")
     rows = pi.rows_from(pending.get("rows", []))
     try:
         with transaction.atomic():
@@ -175,6 +175,6 @@ def _confirm_players(request):
                 register(tournament, players, request.user)
     except DuplicateNameError as exc:
         messages.error(request, _("Nothing stored: %(why)s") % {"why": exc})
-        return redirect("tournaments:import-players")
+        return redirect("scoring:import-players")
     messages.success(request, _("%(n)s players stored.") % {"n": len(players)})
-    return redirect("tournaments:import-players")
+    return redirect("scoring:import-players")

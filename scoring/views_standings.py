@@ -7,10 +7,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.reconcile import reconcile
 from scoring.rowsource import standings_rows
-from scoring.standings import DEFAULT_PLACEMENT, DEFAULT_TIEBREAKS, METRICS
 from scoring.tables import ReconciliationTable, standings_table
 from tournaments.models import Tournament
 from tournaments.permissions import td_required
+from tournaments.ranking import DEFAULT_PLACEMENT, METRICS, chain
 
 
 def _after_round(value: str | None, numbers: list[int]) -> int | None:
@@ -24,15 +24,12 @@ def _after_round(value: str | None, numbers: list[int]) -> int | None:
 
 def settings_in_force(tournament: Tournament) -> list[tuple[str, str]]:
     """(label, value) lines naming the standings method and options."""
-    primary = "placement" if tournament.method == "placement" else "points"
-    chain = [METRICS[primary].name] + [
-        METRICS[k].name
-        for k in (tournament.tiebreaks or DEFAULT_TIEBREAKS)
-        if k in METRICS and k != primary
+    names = [
+        METRICS[k].name for k in chain(tournament.method, tournament.tiebreaks or None)
     ]
     lines = [
         (_("Standings method"), tournament.get_method_display()),
-        (_("Tie-break chain"), " → ".join(str(name) for name in chain)),
+        (_("Tie-break chain"), " → ".join(str(name) for name in names)),
     ]
     if tournament.method == "placement":
         points = tournament.placement_points or DEFAULT_PLACEMENT

@@ -7,17 +7,15 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules.resolver import resolve_schedule, schedule_choices
-from scoring.standings import DEFAULT_TIEBREAKS, METRICS
 from tournaments.models import (
     Club,
     Entry,
-    JuryCall,
     Player,
     Round,
-    TableRound,
     Tournament,
     TournamentRole,
 )
+from tournaments.ranking import DEFAULT_TIEBREAKS, METRICS
 
 RESERVED_SLUGS = {"new"}
 MAX_ID = 2**63 - 1
@@ -317,59 +315,6 @@ class SwapForm(forms.Form):
         data = super().clean()
         if data.get("a") and data.get("a") == data.get("b"):
             raise forms.ValidationError(_("Pick two different players."), code="same")
-        return data
-
-
-class JuryCallForm(forms.Form):
-    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=MAX_ROUNDS)
-    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=1000)
-    deal_number = forms.IntegerField(label=_("Deal"), min_value=1, max_value=MAX_DEALS)
-    declarer = IdChoiceField(label=_("Declarer"), queryset=Entry.objects.none())
-    contract = forms.ChoiceField(label=_("Contract"), choices=())
-    decision = forms.ChoiceField(label=_("Decision"), choices=JuryCall.Decision.choices)
-
-    def __init__(self, tournament: Tournament, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.tournament = tournament
-        self.fields["declarer"].queryset = tournament.entries.select_related(
-            "player"
-        ).order_by("player__name")
-        contracts = [c for c in tournament.schedule.enabled_contracts()
-                     if not c.is_all_pass]  # fmt: skip
-        flagged = [c for c in contracts if c.jury or c.solo_limit]
-        #: False when the schedule flags no contract: then any may be called.
-        self.flagged = bool(flagged)
-        self.fields["contract"].choices = [
-            (c.code, c.name) for c in (flagged or contracts)
-        ]
-        self.fields["deal_number"].max_value = tournament.deals_per_round
-        self.fields["deal_number"].validators.append(
-            MaxValueValidator(tournament.deals_per_round)
-        )
-
-    def clean(self):
-        data = super().clean()
-        if not {"round", "table", "declarer"} <= data.keys():
-            return data
-        table = TableRound.objects.filter(
-            round__tournament=self.tournament,
-            round__number=data["round"],
-            number=data["table"],
-        ).first()
-        if table is None:
-            self.add_error(
-                "table",
-                _("Round %(round)s has no table %(table)s.")
-                % {"round": data["round"], "table": data["table"]},
-            )
-            return data
-        if not table.seats.filter(entry=data["declarer"]).exists():
-            self.add_error(
-                "declarer",
-                _("%(name)s does not sit at that table.")
-                % {"name": data["declarer"].player.name},
-            )
-        data["table_round"] = table
         return data
 
 

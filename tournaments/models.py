@@ -1,14 +1,13 @@
 """Players, clubs, tournaments, rounds, tables, seats and deals.
 
 A *table-round* is one table in one round; its *seats* (1–5) hold the
-players in seat order. A *deal* stores the deal record as entered and its
-scores per seat in five columns whose sum the database checks to be zero.
-Seat rows keep the table-round totals that standings read.
+players in seat order. Seat rows keep the table-round totals that standings
+read; the deals themselves belong to ``scoring.models``.
 """
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
@@ -280,84 +279,6 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.position}"
-
-
-class Deal(models.Model):
-    """One deal at a table-round: the record as entered and the scores per seat."""
-
-    table = models.ForeignKey(TableRound, models.CASCADE, related_name="deals")
-    number = models.PositiveSmallIntegerField(_("deal"))
-    record = models.JSONField(_("deal record"))
-    s1 = models.IntegerField(default=0)
-    s2 = models.IntegerField(default=0)
-    s3 = models.IntegerField(default=0)
-    s4 = models.IntegerField(default=0)
-    s5 = models.IntegerField(default=0)
-    version = models.PositiveIntegerField(default=1)
-    updated = models.DateTimeField(auto_now=True)
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True
-    )
-
-    class Meta:
-        ordering = ["table", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="unique_deal"),
-            models.CheckConstraint(
-                condition=Q(
-                    s1=-(F("s2") + F("s3") + F("s4") + F("s5")),
-                ),
-                name="deal_sums_to_zero",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return str(_("Deal %(n)s") % {"n": self.number})
-
-    @property
-    def seat_scores(self) -> list[int]:
-        return [self.s1, self.s2, self.s3, self.s4, self.s5]
-
-
-class DealRevision(models.Model):
-    """History of a corrected deal: who, when, old → new."""
-
-    deal = models.ForeignKey(Deal, models.CASCADE, related_name="revisions")
-    version = models.PositiveIntegerField()
-    old_record = models.JSONField(null=True)
-    old_scores = models.JSONField(null=True)
-    new_record = models.JSONField()
-    new_scores = models.JSONField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True)
-    at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["deal", "version"]
-
-    def __str__(self) -> str:
-        return f"{self.deal} v{self.version}"
-
-
-class JuryCall(models.Model):
-    """The jury's decision on a jury contract (or a solo over the limit)."""
-
-    class Decision(models.TextChoices):
-        APPROVED = "approved", _("Approved")
-        REFUSED = "refused", _("Refused")
-
-    table = models.ForeignKey(TableRound, models.CASCADE, related_name="jury_calls")
-    deal_number = models.PositiveSmallIntegerField(_("deal"))
-    entry = models.ForeignKey(Entry, models.CASCADE, verbose_name=_("declarer"))
-    contract = models.CharField(_("contract"), max_length=40)
-    decision = models.CharField(_("decision"), max_length=8, choices=Decision.choices)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True)
-    at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-at"]
-
-    def __str__(self) -> str:
-        return f"{self.contract} {self.decision}"
 
 
 class AuditLog(models.Model):

@@ -3,7 +3,7 @@
 ``generate_tables(round)`` loads who is present and the earlier rounds'
 tables, asks the optimal engine in ``tournaments.seating`` for the next round
 and maps its player ids back to entries. When that engine is missing or fails
-unexpectedly, the simple mixing generator of ``tournaments.demo`` is used and
+unexpectedly, the simple mixing generator (``rotation_seating``) is used and
 the diagnostics say so. Counts no mix of 4- and 5-tables fits are refused
 with the engine's message (and the byes alternative).
 """
@@ -15,7 +15,6 @@ from itertools import combinations
 
 from django.utils.translation import gettext as _
 
-from tournaments.demo import rotation_seating
 from tournaments.models import Round, Seat
 from tournaments.seating.tables import SeatingError, plan_tables
 from tournaments.services import active_entries
@@ -23,6 +22,19 @@ from tournaments.services import active_entries
 log = logging.getLogger(__name__)
 TIME_LIMIT = 1.0  # seconds; the search stops sooner at its bound
 SIMPLE_TRIES = 200
+
+
+def rotation_seating(entries: list, rng: random.Random, byes: bool = False):
+    """A random mix in the table plan of ``tournaments.seating`` (not the
+    optimiser): the seating screen's fallback, and generated events.
+    With ``byes`` the players left over from tables of 4 sit out."""
+    order = entries[:]
+    rng.shuffle(order)
+    tables, i = [], 0
+    for size in plan_tables(len(order), byes_allowed=byes).sizes:
+        tables.append(order[i : i + size])
+        i += size
+    return tables
 
 
 def history_of(round_: Round) -> list[list[list[int]]]:

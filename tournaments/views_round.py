@@ -30,7 +30,7 @@ def entry_url(slug: str, round_no: int, table_no: int) -> str:
     """The deal-entry page of a table (built by the deal-entry app)."""
     kwargs = {"slug": slug, "round": round_no, "table": table_no}
     try:
-        return reverse("tournaments:entry-table", kwargs=kwargs)
+        return reverse("scoring:entry-table", kwargs=kwargs)
     except NoReverseMatch:
         return f"/manage/{slug}/round/{round_no}/table/{table_no}/"
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from tournaments.forms import RoleForm, TournamentForm
-from tournaments.models import Deal, Entry, Tournament, TournamentRole
+from tournaments.models import Entry, Tournament, TournamentRole
 from tournaments.permissions import is_td, td_required
 from tournaments.roster import add_role, remove_role
 from tournaments.rounds import sync_rounds
@@ -60,10 +60,12 @@ def _round_rows(tournament):
         n_tables=Count("tables", distinct=True),
         n_closed=Count("tables", filter=Q(tables__closed=True), distinct=True),
     )
+    # the deals hang off the tables (scoring's relation ``deals``); counted by
+    # name, so this layer needs no import from the one above
     deals = dict(
-        Deal.objects.filter(table__round__tournament=tournament)
-        .values_list("table__round__number")
-        .annotate(n=Count("id"))
+        tournament.round_set.values_list("number")
+        .annotate(n=Count("tables__deals"))
+        .order_by()
     )
     return [(r, deals.get(r.number, 0)) for r in rounds]
 

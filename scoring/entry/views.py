@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.entry import actions, display
 from scoring.forms import DealForm, SheetForm, initial_from_record
+from scoring.models import Deal, DealRevision
 from scoring.services import (
     ClosedError,
     DealRejectedError,
@@ -24,7 +25,7 @@ from scoring.services import (
     save_deal,
     table_view,
 )
-from tournaments.models import Deal, DealRevision, TableRound
+from tournaments.models import TableRound
 from tournaments.permissions import td_required
 
 STALE = gettext_lazy(
@@ -54,7 +55,7 @@ def _number(tournament, deal: int) -> int:
 
 def _url(name: str, table: TableRound, *extra) -> str:
     args = [table.round.tournament.slug, table.round.number, table.number, *extra]
-    return reverse(f"tournaments:{name}", args=args)
+    return reverse(f"scoring:{name}", args=args)
 
 
 def _deal_form(table, view, number, data=None, deal=None) -> DealForm:

@@ -36,15 +36,14 @@ from scoring.exports.backup_schema import (
     fail,
     upgrade,
 )
+from scoring.models import Deal, JuryCall
 from scoring.pipeline import DealContext, counting_made, deal_players, run_deal
 from tournaments.dealing import unique_labels
 from tournaments.models import (
     AuditLog,
     Bye,
     Club,
-    Deal,
     Entry,
-    JuryCall,
     Player,
     Round,
     Seat,

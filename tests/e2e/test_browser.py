@@ -58,7 +58,8 @@ def standings_total(page, slug: str, name: str) -> str:
 def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
     from rules.presets import get_preset
     from rules.validation import validate_record
-    from tournaments.models import Club, Deal, Player, Seat
+    from scoring.models import Deal
+    from tournaments.models import Club, Player, Seat
 
     django_user_model.objects.create_user("td", password="rikken-td-1")
     club = Club.objects.create(name="De Troefaas")

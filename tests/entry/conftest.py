@@ -18,5 +18,5 @@ def table(small_event):
 def url(name, table, *extra):
     slug = table.round.tournament.slug
     return reverse(
-        f"tournaments:{name}", args=[slug, table.round.number, table.number, *extra]
+        f"scoring:{name}", args=[slug, table.round.number, table.number, *extra]
     )

@@ -12,9 +12,10 @@ import pytest
 from django.db import connection
 
 from scoring import services
+from scoring.demo import generate_event
+from scoring.models import Deal, DealRevision
 from scoring.services import StaleDealError, save_deal
-from tournaments.demo import generate_event
-from tournaments.models import Deal, DealRevision, TableRound
+from tournaments.models import TableRound
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

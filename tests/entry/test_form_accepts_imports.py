@@ -14,11 +14,12 @@ import pytest
 from django.urls import reverse
 
 from rules.models import HouseRuleSet
+from scoring.demo import generate_event
 from scoring.exports.backup import export_event, import_event
 from scoring.forms import initial_from_record
+from scoring.models import Deal
 from scoring.services import table_view
-from tournaments.demo import generate_event
-from tournaments.models import Deal, TableRound, TournamentRole
+from tournaments.models import TableRound, TournamentRole
 
 FORMAT1 = Path(__file__).parent.parent / "exports" / "format1"
 #: iwwa with a solo limit of 1 that abondance 12 counts towards too.
@@ -48,13 +49,13 @@ def resave_every_deal(client, event) -> int:
     ):
         table = deal.table
         args = [event.slug, table.round.number, table.number, deal.number]
-        page = client.get(reverse("tournaments:entry-deal", args=args))
+        page = client.get(reverse("scoring:entry-deal", args=args))
         assert page.status_code == 200
         form = page.context["form"]
         assert form.initial["version"] == deal.version
         players = table_view(table).players_for(deal.number)
         data = form_data(deal.record, players, deal.version)
-        response = client.post(reverse("tournaments:entry-deal", args=args), data)
+        response = client.post(reverse("scoring:entry-deal", args=args), data)
         where = (table.round.number, table.number, deal.number, deal.record)
         assert response.status_code == 302, (where, response.context["form"].errors)
         again = Deal.objects.get(pk=deal.pk)

@@ -4,9 +4,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.forms import MAX_PLAYS, MAX_SANCTIONS, PLAY_FIELDS, SANCTION_FIELDS
+from scoring.models import Deal
 from scoring.services import table_view
 from tests.entry.conftest import url
-from tournaments.models import AuditLog, Deal
+from tournaments.models import AuditLog
 
 FIELDS = (
     ["version", "thrown_in", "ap_tricks", "ap_queen", "ap_last"]

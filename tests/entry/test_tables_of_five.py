@@ -4,10 +4,11 @@ dealer who sits out, the solo limit and sanctions aimed at the right people
 
 import pytest
 
+from scoring.demo import generate_event
+from scoring.models import Deal, JuryCall
 from scoring.services import recompute_table, table_view
 from tests.entry.conftest import url
-from tournaments.demo import generate_event
-from tournaments.models import Deal, JuryCall, Seat, TournamentRole
+from tournaments.models import Seat, TournamentRole
 
 
 @pytest.fixture

@@ -2,9 +2,10 @@
 
 import pytest
 
+from scoring.models import Deal
 from scoring.services import save_deal, table_view
 from tests.entry.conftest import url
-from tournaments.models import AuditLog, Deal, TournamentRole
+from tournaments.models import AuditLog, TournamentRole
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -196,7 +197,7 @@ def test_it_forbids_everyone_but_this_tournaments_td(client, make_user, table, w
         if who == "jury":
             TournamentRole.objects.create(tournament=tournament, user=user, role="jury")
         else:
-            from tournaments.demo import generate_event
+            from scoring.demo import generate_event
 
             other = generate_event("other", 8, 1, 1)
             TournamentRole.objects.create(tournament=other, user=user, role="td")

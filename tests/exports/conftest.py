@@ -9,7 +9,8 @@ DIACRITIC_NAMES = ["Zoë van Ĳsselmuiden", "Noël Brontë", "Loïc Müller"]
 
 def rename_players(tournament, new_names):
     """Rename the first players of ``tournament`` and their deal records."""
-    from tournaments.models import Deal, Player
+    from scoring.models import Deal
+    from tournaments.models import Player
 
     players = list(
         Player.objects.filter(entries__tournament=tournament).order_by("name")
@@ -31,7 +32,7 @@ def rename_players(tournament, new_names):
 @pytest.fixture
 def dia_event(db):
     """9 players (one table of five, one of four), 2 rounds × 5 deals."""
-    from tournaments.demo import generate_event
+    from scoring.demo import generate_event
 
     event = generate_event("dia", 9, 2, 5, rules="nl", seed=11)
     rename_players(event, DIACRITIC_NAMES)

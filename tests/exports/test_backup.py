@@ -7,15 +7,16 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring.demo import generate_event
 from scoring.exports.backup import (
     IMPORT_ACTION,
     BackupError,
     export_event,
     import_event,
 )
+from scoring.models import Deal
 from tests.exports.conftest import DIACRITIC_NAMES
-from tournaments.demo import generate_event
-from tournaments.models import Deal, Player, Seat, Tournament
+from tournaments.models import Player, Seat, Tournament
 
 
 def without_import(data: dict, slug: str) -> dict:

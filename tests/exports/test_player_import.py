@@ -61,7 +61,7 @@ def test_it_refuses_an_unreadable_xlsx(db):
 
 
 def test_it_stores_nothing_before_the_td_confirms_and_rechecks(td_client, register):
-    url = reverse("tournaments:import-players")
+    url = reverse("scoring:import-players")
     upload = SimpleUploadedFile("spelers.csv", CSV, content_type="text/csv")
     before = Player.objects.count()
     response = td_client.post(url, {"file": upload, "create_clubs": "on",
@@ -82,4 +82,4 @@ def test_it_stores_nothing_before_the_td_confirms_and_rechecks(td_client, regist
 
 def test_it_keeps_others_out_of_the_player_import(client, make_user):
     client.force_login(make_user("someone"))
-    assert client.get(reverse("tournaments:import-players")).status_code == 403
+    assert client.get(reverse("scoring:import-players")).status_code == 403

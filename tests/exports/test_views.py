@@ -9,7 +9,7 @@ from tournaments.models import Tournament
 
 
 def test_it_lists_the_exports_for_the_td(td_client):
-    response = td_client.get(reverse("tournaments:export-index", args=["small"]))
+    response = td_client.get(reverse("scoring:export-index", args=["small"]))
     assert response.status_code == 200
     assert b"/export/pdf/blank-sheets/?round=1" in response.content
 
@@ -22,7 +22,7 @@ def test_it_lists_the_exports_for_the_td(td_client):
     ("export-json", ["small"], "", "application/json"),
 ])  # fmt: skip
 def test_it_streams_each_download(td_client, name, args, query, content_type):
-    response = td_client.get(reverse(f"tournaments:{name}", args=args) + query)
+    response = td_client.get(reverse(f"scoring:{name}", args=args) + query)
     assert response.status_code == 200
     assert content_type in response["Content-Type"]
     assert "attachment" in response["Content-Disposition"]
@@ -37,32 +37,28 @@ def test_it_prints_the_request_host_in_the_qr_url(td_client, settings):
 
     from pypdf import PdfReader
 
-    url = reverse("tournaments:export-pdf", args=["small", "blank-sheets"])
+    url = reverse("scoring:export-pdf", args=["small", "blank-sheets"])
     response = td_client.get(url + "?round=1", HTTP_HOST="rik.example")
     text = PdfReader(io.BytesIO(b"".join(response.streaming_content))).pages[0]
     assert "http://rik.example/manage/small/round/1/table/1/" in text.extract_text()
 
 
 def test_it_redirects_with_a_message_for_a_bad_round(td_client):
-    url = reverse("tournaments:export-pdf", args=["small", "sheets"]) + "?round=7"
+    url = reverse("scoring:export-pdf", args=["small", "sheets"]) + "?round=7"
     assert td_client.get(url).status_code == 302
 
 
 def test_it_keeps_others_out(client, make_user, small_event):
     client.force_login(make_user("other"))
     assert (
-        client.get(reverse("tournaments:export-index", args=["small"])).status_code
-        == 403
+        client.get(reverse("scoring:export-index", args=["small"])).status_code == 403
     )
-    assert (
-        client.get(reverse("tournaments:export-json", args=["small"])).status_code
-        == 403
-    )
+    assert client.get(reverse("scoring:export-json", args=["small"])).status_code == 403
 
 
 def test_it_imports_an_event_and_reports_the_place_of_a_problem(td_client):
     data = export_event(Tournament.objects.get(slug="small"))
-    url = reverse("tournaments:import-tournament")
+    url = reverse("scoring:import-tournament")
     good = SimpleUploadedFile("e.json", json.dumps(data).encode())
     response = td_client.post(url, {"file": good, "slug": "small-copy"})
     assert response.status_code == 302

@@ -5,8 +5,9 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from scoring.exports.xlsx import workbook
+from scoring.models import Deal
 from scoring.rowsource import standings_rows
-from tournaments.models import Deal, Seat
+from tournaments.models import Seat
 
 
 @pytest.fixture

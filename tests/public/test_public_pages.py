@@ -5,37 +5,37 @@ from tournaments.models import Round
 
 
 def url(name, *args):
-    return reverse(f"tournaments:{name}", args=args)
+    return reverse(f"public:{name}", args=args)
 
 
 @pytest.mark.django_db
 def test_it_lists_tournaments_without_login(client, small_event):
-    response = client.get(url("public-home"))
+    response = client.get(url("home"))
     assert response.status_code == 200
     assert small_event.name in response.content.decode()
-    assert url("public-standings", "small") in response.content.decode()
+    assert url("standings", "small") in response.content.decode()
 
 
 @pytest.mark.django_db
 def test_it_shows_public_standings_with_links_to_players(client, small_event):
-    response = client.get(url("public-standings", "small"))
+    response = client.get(url("standings", "small"))
     html = response.content.decode()
     assert response.status_code == 200
     entry = small_event.entries.select_related("player").first()
     assert entry.player.name in html
-    assert url("public-player", "small", entry.pk) in html
-    assert url("public-round", "small", 2) in html
+    assert url("player", "small", entry.pk) in html
+    assert url("round", "small", 2) in html
     assert 'hx-trigger="every' not in html  # nothing running: no refresh
 
 
 @pytest.mark.django_db
 def test_it_hides_unpublished_rounds(client, small_event):
     Round.objects.filter(tournament=small_event, number=2).update(published=False)
-    assert client.get(url("public-round", "small", 1)).status_code == 200
-    assert client.get(url("public-round", "small", 2)).status_code == 404
-    html = client.get(url("public-standings", "small")).content.decode()
-    assert url("public-round", "small", 2) not in html
-    rows = client.get(url("public-standings", "small")).context["table"].data
+    assert client.get(url("round", "small", 1)).status_code == 200
+    assert client.get(url("round", "small", 2)).status_code == 404
+    html = client.get(url("standings", "small")).content.decode()
+    assert url("round", "small", 2) not in html
+    rows = client.get(url("standings", "small")).context["table"].data
     assert all("r2" not in row and row["points"] == row["r1"] for row in rows)
 
 
@@ -43,9 +43,9 @@ def test_it_hides_unpublished_rounds(client, small_event):
 def test_it_notes_hidden_last_rounds(client, small_event):
     small_event.hide_last_rounds = 1
     small_event.save()
-    html = client.get(url("public-standings", "small")).content.decode()
+    html = client.get(url("standings", "small")).content.decode()
     assert "last round are hidden" in html or "laatste ronde" in html
-    assert client.get(url("public-round", "small", 2)).status_code == 404
+    assert client.get(url("round", "small", 2)).status_code == 404
 
 
 @pytest.mark.django_db
@@ -53,18 +53,18 @@ def test_it_refreshes_through_htmx_while_a_round_runs(client, small_event):
     Round.objects.filter(tournament=small_event, number=2).update(
         published=False, status=Round.Status.SEATED
     )
-    page = client.get(url("public-standings", "small"))
+    page = client.get(url("standings", "small"))
     html = page.content.decode()
     assert 'hx-trigger="every 30s"' in html
     assert 'hx-get="/t/small/"' in html
-    partial = client.get(url("public-standings", "small"), HTTP_HX_REQUEST="true")
+    partial = client.get(url("standings", "small"), HTTP_HX_REQUEST="true")
     assert b"<html" not in partial.content
     assert b'id="live"' in partial.content
 
 
 @pytest.mark.django_db
 def test_it_shows_round_results_per_table_in_seat_order(client, small_event):
-    response = client.get(url("public-round", "small", 1))
+    response = client.get(url("round", "small", 1))
     tables = response.context["tables"]
     assert [n for n, _t in tables] == [1, 2]
     for _n, table in tables:
@@ -75,9 +75,9 @@ def test_it_shows_round_results_per_table_in_seat_order(client, small_event):
 
 @pytest.mark.django_db
 def test_it_gives_404_for_unknown_round_tournament_or_player(client, small_event):
-    assert client.get(url("public-round", "small", 9)).status_code == 404
-    assert client.get(url("public-standings", "nope")).status_code == 404
-    assert client.get(url("public-player", "small", 999999)).status_code == 404
+    assert client.get(url("round", "small", 9)).status_code == 404
+    assert client.get(url("standings", "nope")).status_code == 404
+    assert client.get(url("player", "small", 999999)).status_code == 404
 
 
 @pytest.mark.django_db
@@ -86,7 +86,7 @@ def test_it_lists_a_players_deals_with_running_total(client, small_event):
 
     rows, _names, _numbers = standings_for(small_event, public=True)
     entry_id = rows[0].player
-    response = client.get(url("public-player", "small", entry_id))
+    response = client.get(url("player", "small", entry_id))
     assert response.status_code == 200
     deals = list(response.context["table"].data)
     # two tables of five: each player sits out 1 of 4 deals per round at most
@@ -105,7 +105,7 @@ def test_it_lists_a_players_deals_with_running_total(client, small_event):
 def test_it_shows_only_published_deals_on_the_player_page(client, small_event):
     Round.objects.filter(tournament=small_event, number=2).update(published=False)
     entry = small_event.entries.first()
-    deals = client.get(url("public-player", "small", entry.pk)).context["table"].data
+    deals = client.get(url("player", "small", entry.pk)).context["table"].data
     assert {d["round"] for d in deals} == {1}
 
 
@@ -114,8 +114,8 @@ def test_it_escapes_player_names_in_the_fast_table_rows(client, small_event):
     entry = small_event.entries.select_related("player").first()
     entry.player.name = "<script>x</script>"
     entry.player.save()
-    html = client.get(url("public-standings", "small")).content.decode()
+    html = client.get(url("standings", "small")).content.decode()
     assert "<script>x</script>" not in html
     assert "&lt;script&gt;x&lt;/script&gt;" in html
-    html = client.get(url("public-round", "small", 1)).content.decode()
+    html = client.get(url("round", "small", 1)).content.decode()
     assert "<script>x</script>" not in html

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments.demo import generate_event
+from scoring.demo import generate_event
 from tournaments.models import TournamentRole
 
 
@@ -23,11 +23,11 @@ def test_it_reads_standings_in_a_constant_number_of_queries(client, make_user):
     user = make_user("td")
     for t in (small, large):
         TournamentRole.objects.create(tournament=t, user=user, role="td")
-    for name in ("public-standings", "standings-td"):
-        if name == "standings-td":
+    for name in ("public:standings", "scoring:standings-td"):
+        if name == "scoring:standings-td":
             client.force_login(user)
         counts = [
-            count_queries(client, reverse(f"tournaments:{name}", args=[slug]))
+            count_queries(client, reverse(name, args=[slug]))
             for slug in ("q-small", "q-large")
         ]
         assert counts[0] == counts[1], (name, counts)

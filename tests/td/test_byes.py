@@ -9,12 +9,13 @@ import pdfplumber
 import pytest
 from openpyxl import load_workbook
 
+from scoring.demo import fill_table
 from scoring.exports.backup import export_event, import_event
 from scoring.exports.registry import make_export
+from scoring.models import Deal
 from scoring.services import freeze_rules, recompute_table
 from tournaments import seating_screen
-from tournaments.demo import fill_table
-from tournaments.models import Bye, Deal, Round
+from tournaments.models import Bye, Round
 
 
 @pytest.fixture(autouse=True)

@@ -20,11 +20,12 @@ from openpyxl import load_workbook
 from rules.sampling import random_record
 from scoring.exports.backup import export_event, import_event
 from scoring.exports.registry import make_export
+from scoring.models import Deal
 from scoring.rowsource import standings_rows
 from scoring.services import deal_context, table_view
 from tests.entry.test_form_accepts_imports import form_data
 from tournaments import seating_screen
-from tournaments.models import Bye, Deal, Entry, Player, Seat, Tournament
+from tournaments.models import Bye, Entry, Player, Seat, Tournament
 
 SLUG = "hall"
 M = f"/manage/{SLUG}"

@@ -4,7 +4,8 @@ import datetime
 
 import pytest
 
-from tournaments.models import Entry, JuryCall, Player, Seat, TableRound, TournamentRole
+from scoring.models import JuryCall
+from tournaments.models import Entry, Player, Seat, TableRound, TournamentRole
 from tournaments.services import create_tournament, seat_round
 
 

@@ -14,7 +14,7 @@ def td_urls(t):
         ("tournaments:detail", [s]), ("tournaments:td-settings", [s]),
         ("tournaments:td-role-add", [s]), ("tournaments:td-audit", [s]),
         ("tournaments:td-entries", [s]), ("tournaments:td-entry-quick", [s]),
-        ("tournaments:td-checkin-all", [s]), ("tournaments:td-jury", [s]),
+        ("tournaments:td-checkin-all", [s]), ("scoring:td-jury", [s]),
         ("tournaments:td-role-remove", [s, role.pk]),
         ("tournaments:td-entry-action", [s, entry.pk]),
         ("tournaments:td-round", [s, 1]), ("tournaments:td-seat", [s, 1]),

@@ -2,10 +2,11 @@
 
 import pytest
 
+from scoring.demo import fill_table
+from scoring.models import Deal
 from scoring.services import freeze_rules
 from tournaments import seating_screen
-from tournaments.demo import fill_table
-from tournaments.models import Deal, Entry, Player, Round, Seat
+from tournaments.models import Entry, Player, Round, Seat
 from tournaments.rounds import RoundRefusedError, close_round
 
 

@@ -4,6 +4,8 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from rules.models import HouseRuleSet
+from scoring.demo import generate_event
+from scoring.models import Deal
 from scoring.services import (
     ClosedError,
     DealRejectedError,
@@ -12,8 +14,7 @@ from scoring.services import (
     save_deal,
     table_view,
 )
-from tournaments.demo import generate_event
-from tournaments.models import AuditLog, Deal, Round, Seat
+from tournaments.models import AuditLog, Round, Seat
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,8 @@
 from django.db import transaction
 from django.db.models import Sum
 
-from tournaments.models import Entry, JuryCall, Seat, TableRound, Tournament
+from scoring.models import JuryCall
+from tournaments.models import Entry, Seat, TableRound, Tournament
 from tournaments.services import audit
 
 

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournaments.demo import generate_event
+from scoring.demo import generate_event
 from tournaments.models import Tournament, TournamentRole
 
 SPECIAL = {

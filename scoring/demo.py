@@ -11,10 +11,11 @@ from collections import Counter
 from django.db import transaction
 
 from rules.sampling import random_record
+from scoring.models import Deal, JuryCall
 from scoring.pipeline import DealContext, counting_made, deal_players, run_deal
 from scoring.services import freeze_rules, recompute_table, table_view
-from tournaments.models import Club, Deal, Entry, JuryCall, Player, Tournament
-from tournaments.seating import plan_tables
+from tournaments.models import Club, Entry, Player, Tournament
+from tournaments.seating_screen import rotation_seating
 from tournaments.services import create_tournament, seat_round
 
 FIRST = ["Anna", "Bert", "Cor", "Dirk", "Els", "Frans", "Gerda", "Hans", "Ine",
@@ -44,19 +45,6 @@ def make_players(n: int, rng: random.Random) -> list[Player]:
             names.add(f"Speler {len(names) + 1}")
     players = [Player(name=name, club=rng.choice(clubs)) for name in sorted(names)]
     return Player.objects.bulk_create(players)
-
-
-def rotation_seating(entries: list, rng: random.Random, byes: bool = False):
-    """A random mix in the table plan of ``tournaments.seating`` (not the
-    optimiser): for generated events and as the seating screen's fallback.
-    With ``byes`` the players left over from tables of 4 sit out."""
-    order = entries[:]
-    rng.shuffle(order)
-    tables, i = [], 0
-    for size in plan_tables(len(order), byes_allowed=byes).sizes:
-        tables.append(order[i : i + size])
-        i += size
-    return tables
 
 
 def realistic_record(

@@ -4,9 +4,9 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from tournaments.forms import JuryCallForm
-from tournaments.jury import record_call, solo_counts
-from tournaments.models import JuryCall
+from scoring.jury import record_call, solo_counts
+from scoring.jury_form import JuryCallForm
+from scoring.models import JuryCall
 from tournaments.permissions import is_td, jury_required
 
 
@@ -25,7 +25,7 @@ def jury(request, tournament):
             % {"decision": call.get_decision_display(), "contract": call.contract,
                "name": call.entry.player.name},
         )  # fmt: skip
-        return redirect("tournaments:td-jury", tournament.slug)
+        return redirect("scoring:td-jury", tournament.slug)
     calls = (
         JuryCall.objects.filter(table__round__tournament=tournament)
         .select_related("table__round", "entry__player", "user")

@@ -63,9 +63,7 @@ def standings(request, slug: str):
     rowset = standings_rows(tournament, public=True)
     table = standings_table(
         rowset,
-        player_url=lambda entry: reverse(
-            "tournaments:public-player", args=[slug, entry]
-        ),
+        player_url=lambda entry: reverse("public:player", args=[slug, entry]),
     )
     context = _context(request, tournament, table=table)
     return _render(

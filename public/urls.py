@@ -1,0 +1,15 @@
+"""Public pages (no login): the events, standings, rounds, players."""
+
+from django.urls import path
+
+from public import views
+
+app_name = "public"
+T = "t/<slug:slug>/"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path(T, views.standings, name="standings"),
+    path(T + "round/<int:number>/", views.round_results, name="round"),
+    path(T + "player/<int:entry_id>/", views.player, name="player"),
+]
