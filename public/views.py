@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from scoring.rowsource import counts_for_seat, deal_rows, round_rows, standings_rows
+from scoring.rowsource import by_player, deal_rows, round_rows, standings_rows
 from scoring.tables import PlayerDealsTable, TableResultTable, standings_table
 from tournaments.models import Bye, Entry, Round, Tournament
 
@@ -99,7 +99,7 @@ def player(request, slug: str, entry_id: int):
     context = _context(request, tournament, entry=entry)
     rows = player_deals(tournament, entry.pk, context["rounds"])
     context["table"] = PlayerDealsTable(rows)
-    context["total"] = rows[-1]["running"] if rows else 0
+    context["total"] = rows[-1]["total"] if rows else 0
     context["byes"] = list(
         entry.byes.filter(round__number__in=context["rounds"])
         .values_list("round__number", flat=True)
@@ -115,16 +115,7 @@ def player(request, slug: str, entry_id: int):
 
 def player_deals(tournament: Tournament, entry_id: int, rounds: list[int]):
     """The deals an entry played in ``rounds`` with its points and running total."""
-    out, running = [], 0
     if not rounds:
-        return out
-    for row in deal_rows(tournament, round_numbers=rounds, entry_id=entry_id):
-        position = next((p for p, e, _n in row["seats"] if e == entry_id), None)
-        if position is None:
-            continue
-        points = row["scores"][position - 1]
-        if not counts_for_seat(position, row["sits_out"], points):
-            continue
-        running += points
-        out.append({**row, "points": points, "running": running})
-    return out
+        return []
+    rows = deal_rows(tournament, round_numbers=rounds, entry_id=entry_id)
+    return by_player(rows, {entry_id})[entry_id]

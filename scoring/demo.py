@@ -12,7 +12,7 @@ from django.db import transaction
 
 from rules.sampling import random_record
 from scoring.models import Deal, JuryCall
-from scoring.pipeline import DealContext, counting_made, deal_players, run_deal
+from scoring.pipeline import DealContext, deal_players, run_deal, solo_declarers
 from scoring.services import freeze_rules, recompute_table, table_view
 from tournaments.models import Club, Entry, Player, Tournament
 from tournaments.seating_screen import rotation_seating
@@ -96,10 +96,11 @@ def fill_table(
         )
         if not outcome.ok:
             raise ValueError(outcome.violations)
-        for label in counting_made(schedule, outcome.record):
+        for label in solo_declarers(outcome.record, outcome.facts):
             solo[entry_of[label].id] += 1
         fields = {f"s{i + 1}": v for i, v in enumerate(outcome.seat_scores)}
-        rows.append(Deal(table=table, number=number, record=outcome.record, **fields))
+        rows.append(Deal(table=table, number=number, record=outcome.stored,
+                         facts=outcome.facts, **fields))  # fmt: skip
         calls += [
             JuryCall(table=table, deal_number=number, entry=entry_of[declarer],
                      contract=contract, decision=JuryCall.Decision.APPROVED)

@@ -18,7 +18,8 @@ class Deal(models.Model):
 
     table = models.ForeignKey(TableRound, models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField(_("deal"))
-    record = models.JSONField(_("deal record"))
+    record = models.JSONField(_("deal record"))  # players by seat (records.py)
+    facts = models.JSONField(default=dict)  # what the rules decided (pipeline.py)
     s1 = models.IntegerField(default=0)
     s2 = models.IntegerField(default=0)
     s3 = models.IntegerField(default=0)

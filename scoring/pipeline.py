@@ -1,25 +1,29 @@
 """The deal pipeline: the one function every way a deal enters goes through.
 
-``run_deal`` takes the schedule, the table's seat labels (seat 1 first), the
-deal number, what the tournament knows before this deal (``DealContext``) and
-a record as typed or read. It fills in the deal's four players and the dealer
-who sits out at a table of five, validates (the rule engine, and the jury's
-recorded decisions), settles and maps the scores to seats. It never raises on
-bad input. Pure: does not interact with the database.
+``evaluate`` takes the schedule, the deal's players (and the dealer sitting
+out), what the tournament knows before this deal (``DealContext``) and a
+record as typed or read; it validates (the rule engine, and the jury's
+recorded decisions) and settles, and returns the canonical record, every
+violation, the settlement and the deal's *facts*: per play whether it was
+made and whether it counts towards the solo limit, per sanction its points.
+``run_deal`` is the same at a table: it finds the deal's players from the
+seats and the deal number, and adds the record by seat (``scoring.records``)
+and the scores by seat that a deal stores. The TD's form, the backup import,
+the demo and ``score_deal`` all call it; readers use what it stored and never
+re-derive a rule. It never raises on bad input. Pure: no database.
 """
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from rules.deal import Deal
 from rules.jury import Decisions, jury_violations
 from rules.schedules import Schedule
 from rules.types import Suit
 from rules.validation import Violation, validate_record
+from scoring.records import by_seat, seats_of
 from scoring.settlement import Settlement, ZeroSumError, settle
 from tournaments.dealing import playing_positions, sitting_out
-
-#: The keys a stored record keeps (``context`` is rebuilt for every check).
-STORED_KEYS = ("rules", "players", "sitting_out", "plays", "sanctions")
 
 
 @dataclass(frozen=True)
@@ -38,9 +42,11 @@ class DealContext:
 
 @dataclass(frozen=True)
 class Outcome:
-    record: dict  # the canonical record, as stored
+    record: dict  # the canonical record, players by name
     violations: tuple[Violation, ...]
     settlement: Settlement | None = None
+    facts: dict | None = None  # {"plays": [{"made", "solo"}], "sanctions": [pts]}
+    stored: dict | None = None  # the canonical record, players by seat
     seat_scores: tuple[int, ...] | None = None  # by seat position 1–5
 
     @property
@@ -62,21 +68,22 @@ def solo_limit_counts(schedule: Schedule) -> bool:
     )
 
 
-def counting_made(schedule: Schedule, record: dict) -> list[str]:
-    """Declarers of ``record`` who made a contract counting to the solo limit."""
-    made = []
-    for play in record.get("plays", []):
-        contract = schedule.contract(play.get("contract", ""))
-        if contract and contract.solo_limit and contract.made(play.get("tricks", -1)):
-            made.append(play["declarer"])
-    return made
+def facts_of(deal: Deal) -> dict:
+    """What a valid deal's rules decided, for readers to sum and show."""
+    plays = []
+    for play in deal.plays:
+        contract = play.contract
+        made = None if contract.is_all_pass else contract.made(play.tricks)
+        plays.append({"made": made, "solo": bool(made and contract.solo_limit)})
+    return {"plays": plays, "sanctions": [s.points for s in deal.sanctions]}
 
 
-def canonical(record: dict, schedule: Schedule, players, out: str | None) -> dict:
-    """The record as stored: rules, players, sitting-out dealer, plays, sanctions."""
-    stored: dict = {"rules": schedule.code, "players": list(players)}
-    if out is not None:
-        stored["sitting_out"] = out
+def canonical(record: dict, schedule: Schedule) -> dict:
+    """The record as stored: rules, players, sitting-out dealer, plays (with
+    the trump the schedule fixes), sanctions; nothing else."""
+    stored: dict = {"rules": schedule.code, "players": list(record["players"])}
+    if record.get("sitting_out") is not None:
+        stored["sitting_out"] = record["sitting_out"]
     stored["plays"] = [_with_fixed_trump(p, schedule) for p in record.get("plays", [])]
     if record.get("sanctions"):
         stored["sanctions"] = record["sanctions"]
@@ -96,36 +103,77 @@ def _with_fixed_trump(play, schedule: Schedule):
     return {**play, "trump": contract.trump.value}
 
 
+def evaluate(
+    schedule: Schedule | None, record: dict, context: DealContext | None = None,
+    players: Sequence[str] | None = None, out: str | None = None,
+) -> Outcome:  # fmt: skip
+    """Validate and settle one deal.
+
+    ``players`` and ``out`` (the dealer sitting out) replace what the record
+    says; None keeps the record's own (a deal scored on its own, whose
+    ``context`` field then stands). ``schedule`` None: the record's rules are
+    unknown, and every other problem is still listed.
+    """
+    full = dict(record)
+    if schedule is not None:
+        full["rules"] = schedule.code
+    if players is not None:
+        full["players"] = list(players)
+        full.pop("sitting_out", None)
+        if out is not None:
+            full["sitting_out"] = out
+    if context is not None:
+        full.pop("context", None)
+        if schedule is not None and solo_limit_counts(schedule):
+            made = {p: context.solo_made.get(p, 0) for p in full["players"]}
+            full["context"] = {"solo_made": made}
+    result = validate_record(full, lambda _code: schedule)
+    violations = result.violations
+    if context is not None and context.jury is not None:
+        violations += tuple(jury_violations(full, context.jury))
+    if violations or result.deal is None:
+        return Outcome(full, violations)
+    return Outcome(
+        canonical(full, schedule), (), settle(result.deal), facts_of(result.deal)
+    )
+
+
 def run_deal(
     schedule: Schedule, labels: Sequence[str], number: int, record: dict,
     context: DealContext = DealContext(),
 ) -> Outcome:  # fmt: skip
-    """Validate and settle deal ``number`` at a table seated as ``labels``."""
+    """``evaluate`` deal ``number`` at a table seated as ``labels`` (seat 1
+    first), with the record and the scores by seat that a deal stores."""
     players, out = deal_players(labels, number)
-    full = {**record, "rules": schedule.code, "players": players}
-    full.pop("sitting_out", None)
-    if out is not None:
-        full["sitting_out"] = out
-    full.pop("context", None)
-    if solo_limit_counts(schedule):
-        full["context"] = {"solo_made": {p: context.solo_made.get(p, 0)
-                                         for p in players}}  # fmt: skip
-    result = validate_record(full, lambda _code: schedule)
-    violations = result.violations
-    if context.jury is not None:
-        violations += tuple(jury_violations(full, context.jury))
-    stored = canonical(full, schedule, players, out)
-    if violations or result.deal is None:
-        return Outcome(stored, violations)
-    settlement = settle(result.deal)
-    return Outcome(stored, (), settlement, seat_scores(labels, settlement.scores))
+    outcome = evaluate(schedule, record, context, players, out)
+    if not outcome.ok:
+        return outcome
+    positions = playing_positions(len(labels), number)
+    out_seat = sitting_out(len(labels), number)
+    seat_of = seats_of(players, positions, (out, out_seat) if out else None)
+    return Outcome(
+        outcome.record, (), outcome.settlement, outcome.facts,
+        by_seat(outcome.record, seat_of),
+        seat_scores(labels, outcome.settlement.scores),
+    )  # fmt: skip
 
 
 def seat_scores(labels: Sequence[str], scores: Mapping[str, int]) -> tuple[int, ...]:
     """Scores by seat position 1–5 (0 for an empty seat)."""
-    by_seat = [0, 0, 0, 0, 0]
+    seated = [0, 0, 0, 0, 0]
     for label, points in scores.items():
-        by_seat[list(labels).index(label)] = points
-    if sum(by_seat) != 0:
-        raise ZeroSumError(f"seat scores {by_seat} do not sum to zero")
-    return tuple(by_seat)
+        seated[list(labels).index(label)] = points
+    if sum(seated) != 0:
+        raise ZeroSumError(f"seat scores {seated} do not sum to zero")
+    return tuple(seated)
+
+
+def solo_declarers(record: dict, facts: dict) -> list:
+    """Who made a contract counting to the solo limit in a stored deal (by
+    whatever the record names players with)."""
+    return [
+        play["declarer"]
+        for play, fact in zip(record.get("plays", []), facts.get("plays", []),
+                              strict=False)
+        if fact.get("solo")
+    ]  # fmt: skip

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Deal
+from scoring.records import by_name
 from scoring.services import standings_for
-from tournaments.dealing import dealer_position, sitting_out
+from tournaments.dealing import dealer_position, sitting_out, unique_labels
 from tournaments.models import Bye, Seat, Tournament
 from tournaments.names import shown_names
 from tournaments.ranking import METRICS, chain
@@ -165,13 +166,22 @@ def deal_rows(
     round_numbers: Iterable[int] | None = None,
     entry_id: int | None = None,
 ) -> Iterator[dict]:
-    """Every deal: round, table, deal, dealer, plays and the points per seat.
+    """Every deal, in round, table and deal order, with typed values:
+
+    ``round``, ``table``, ``deal``, ``dealer`` and ``sits_out`` (seats),
+    ``seats`` [(position, entry, label)], ``codes`` and ``contract`` (text),
+    ``declarer`` and ``partner`` (labels joined by " + "), ``declarer_seats``
+    and ``partner_seats`` (seats), ``tricks`` [int], ``sanctions`` (text) and
+    ``sanction_rows`` [(code, name, label, points)], ``jury`` [(seat, contract
+    name)] approvals, ``scores`` and ``running`` (the table-round's running
+    totals) per seat, ``record`` (players by name).
 
     ``round_numbers`` limits to those rounds; ``entry_id`` to the tables
     where that entry sat (a player page reads a few dozen deals, not all).
     """
     schedule = tournament.schedule
     seats = table_seats(tournament, round_number)
+    labels = {t: unique_labels([n for _p, _e, n in s]) for t, s in seats.items()}
     deals = Deal.objects.filter(table__round__tournament=tournament)
     if round_number is not None:
         deals = deals.filter(table__round__number=round_number)
@@ -180,21 +190,26 @@ def deal_rows(
     if entry_id is not None:
         deals = deals.filter(table__seats__entry_id=entry_id)
     fields = ("table_id", "table__round__number", "table__number", "number",
-              "record", "s1", "s2", "s3", "s4", "s5")  # fmt: skip
+              "record", "facts", "s1", "s2", "s3", "s4", "s5")  # fmt: skip
     names: dict[tuple, str] = {}  # contract names per combination of codes
+    running, current = [0] * 5, None
     for values in (
         deals.values_list(*fields)
         .order_by("table__round__number", "table__number", "number")
         .iterator(chunk_size=2000)
     ):
-        table_id, rnd, tno, number, record, *scores = values
+        table_id, rnd, tno, number, stored, facts, *scores = values
         at_table = seats.get(table_id, [])
         size = len(at_table)
+        record = by_name(stored, labels[table_id]) if at_table else stored
         plays = record.get("plays", [])
         codes = tuple(p.get("contract", "") for p in plays)
         if codes not in names:
             found = [schedule.contracts.get(c) for c in codes]
             names[codes] = " + ".join(c.name for c in found if c) or str(_("Passed"))
+        if table_id != current:
+            running, current = [0] * 5, table_id
+        running = [a + b for a, b in zip(running, scores, strict=True)]
         yield {
             "round": rnd,
             "table": tno,
@@ -204,17 +219,63 @@ def deal_rows(
             "seats": at_table,
             "codes": " + ".join(codes) or "-",
             "contract": names[codes],
-            "declarer": " + ".join(
-                p.get("declarer", "") for p in plays if "declarer" in p
-            ),
-            "partner": " + ".join(
-                p.get("partner", "") for p in plays if "partner" in p
-            ),
-            "tricks": " + ".join(str(p["tricks"]) for p in plays if "tricks" in p),
+            "declarer": " + ".join(p["declarer"] for p in plays if "declarer" in p),
+            "partner": " + ".join(p["partner"] for p in plays if "partner" in p),
+            "declarer_seats": [p["declarer"] for p in stored.get("plays", [])
+                               if "declarer" in p],
+            "partner_seats": [p["partner"] for p in stored.get("plays", [])
+                              if "partner" in p],
+            "tricks": [p["tricks"] for p in plays if "tricks" in p],
             "sanctions": ", ".join(
                 f"{s.get('code')} {s.get('player')}"
                 for s in record.get("sanctions", [])
             ),
+            "sanction_rows": _sanction_rows(record, facts, schedule),
+            "jury": [
+                (p.get("declarer", ""), _contract_name(schedule, p.get("contract")))
+                for p in plays
+                if p.get("jury") == "approved"
+            ],
             "scores": scores[:size] if size else scores,
+            "running": running[:size] if size else running,
             "record": record,
-        }
+        }  # fmt: skip
+
+
+def _contract_name(schedule, code) -> str:
+    contract = schedule.contracts.get(code) if isinstance(code, str) else None
+    return contract.name if contract else str(code)
+
+
+def _sanction_rows(record: dict, facts: dict, schedule) -> list[tuple]:
+    """(code, name, label, points) per sanction, the points as stored."""
+    points = (facts or {}).get("sanctions", [])
+    rows = []
+    for s, pts in zip(record.get("sanctions", []), points, strict=False):
+        sanction = schedule.sanctions.get(s.get("code", ""))
+        name = sanction.name if sanction else s.get("code", "")
+        rows.append((s.get("code", ""), name, s.get("player", ""), pts))
+    return rows
+
+
+def by_player(rows: Iterable[dict], entry_ids=None) -> dict[int, list[dict]]:
+    """{entry: the deal rows that entry took part in (played, or sanctioned
+    while sitting out), each with its ``seat``, ``points`` and the event's
+    running ``total``}: the one running total per player."""
+    cards: dict[int, list[dict]] = defaultdict(list)
+    for row in rows:
+        for seat, entry_id, _name in row["seats"]:
+            if entry_ids is not None and entry_id not in entry_ids:
+                continue
+            points = row["scores"][seat - 1]
+            if not counts_for_seat(seat, row["sits_out"], points):
+                continue
+            mine = cards[entry_id]
+            total = (mine[-1]["total"] if mine else 0) + points
+            mine.append({**row, "seat": seat, "points": points, "total": total})
+    return cards
+
+
+def tricks_text(tricks: list[int]) -> str:
+    """Tricks of simultaneous plays as people write them: "0 + 1"."""
+    return " + ".join(str(t) for t in tricks)

@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rowsource import BYE_LEGEND, RowSet
+from scoring.rowsource import BYE_LEGEND, RowSet, tricks_text
 
 TEMPLATE = "scoring/standings/table.html"
 EMPTY = "—"
@@ -80,6 +80,13 @@ class NumberColumn(TextColumn):
 
     def render(self, value):
         return self.text(value)
+
+
+class TricksColumn(TextColumn):
+    """The tricks of each play: one number, or "0 + 1" for simultaneous plays."""
+
+    def text(self, value) -> str:
+        return tricks_text(value) or EMPTY
 
 
 class KindColumn(TextColumn):
@@ -167,9 +174,9 @@ class PlayerDealsTable(BaseTable):
     contract = TextColumn(verbose_name=_("Contract"))
     declarer = TextColumn(verbose_name=_("Declarer"))
     partner = TextColumn(verbose_name=_("Partner"))
-    tricks = TextColumn(verbose_name=_("Tricks"))
+    tricks = TricksColumn(verbose_name=_("Tricks"))
     points = NumberColumn(verbose_name=_("Points"))
-    running = NumberColumn(verbose_name=_("Running total"))
+    total = NumberColumn(verbose_name=_("Running total"))
 
     class Meta(BaseTable.Meta):
         empty_text = _("No published deals yet.")

@@ -64,7 +64,7 @@ def grid(view, deals: dict, n_deals: int, schedule) -> list[dict]:
             "dealer": view.label_of(dealer_position(n_seats, number)),
             "out": view.label_of(out) if out else "",
             "deal": deal,
-            "summary": describe(deal.record, schedule) if deal else "",
+            "summary": describe(view.named(deal.record), schedule) if deal else "",
             "cells": cells,
         })  # fmt: skip
     return rows
@@ -82,9 +82,13 @@ def history(revisions, view, schedule) -> list[dict]:
             "version": r.version,
             "user": r.user,
             "at": r.at,
-            "old": describe(r.old_record, schedule) if r.old_record else "",
+            "old": describe(view.named(r.old_record), schedule) if r.old_record else "",
             "old_scores": scores_by_label(view, r.old_scores),
-            "new": describe(r.new_record, schedule) if r.new_record else _("deleted"),
+            "new": (
+                describe(view.named(r.new_record), schedule)
+                if r.new_record
+                else _("deleted")
+            ),
             "new_scores": scores_by_label(view, r.new_scores),
         }
         for r in revisions

@@ -63,7 +63,7 @@ def _deal_form(table, view, number, data=None, deal=None) -> DealForm:
     seats = {str(s.position): view.label_of(s.position) for s in view.seats}
     initial = {}
     if deal is not None:
-        initial = initial_from_record(deal.record, players)
+        initial = initial_from_record(view.named(deal.record), players)
         initial["version"] = deal.version
     return DealForm(
         data, initial=initial, schedule=table.round.tournament.schedule,
@@ -157,7 +157,9 @@ def deal_page(request, tournament, round, table, deal):
         form.add_error(None, STALE)
         stale = current and {
             "deal": current,
-            "summary": display.describe(current.record, tournament.schedule),
+            "summary": display.describe(
+                view.named(current.record), tournament.schedule
+            ),
             "scores": display.scores_by_label(view, current.seat_scores),
         }
         return _render(request, table, number=number, form=form, stale=stale)
@@ -195,7 +197,9 @@ def delete(request, tournament, round, table, deal):
     number = _number(tournament, deal)
     stored = get_object_or_404(Deal, table=table, number=number)
     if request.method != "POST":
-        summary = display.describe(stored.record, tournament.schedule)
+        summary = display.describe(
+            table_view(table).named(stored.record), tournament.schedule
+        )
         context = {"tournament": tournament, "table": table, "deal": stored,
                    "summary": summary}  # fmt: skip
         return render(request, "scoring/entry/confirm_delete.html", context)

@@ -37,7 +37,8 @@ from scoring.exports.backup_schema import (
     upgrade,
 )
 from scoring.models import Deal, JuryCall
-from scoring.pipeline import DealContext, counting_made, deal_players, run_deal
+from scoring.pipeline import DealContext, deal_players, run_deal, solo_declarers
+from scoring.records import by_name
 from tournaments.dealing import unique_labels
 from tournaments.models import (
     AuditLog,
@@ -155,14 +156,13 @@ def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
 
 
 def _export_deal(deal: Deal, labels: list[str]) -> dict:
+    """The deal as the interchange format has it: players by name."""
     scores = deal.seat_scores
-    by_name = {}
-    named = [*deal.record.get("players", []), deal.record.get("sitting_out")]
-    for label in named:
-        if label in labels:
-            by_name[label] = scores[labels.index(label)]
-    return {"number": deal.number, "version": deal.version, "record": deal.record,
-            "scores": by_name, "seat_scores": scores}  # fmt: skip
+    record = by_name(deal.record, labels)
+    seats = [*deal.record.get("players", []), deal.record.get("sitting_out")]
+    by_label = {labels[p - 1]: scores[p - 1] for p in seats if p}
+    return {"number": deal.number, "version": deal.version, "record": record,
+            "scores": by_label, "seat_scores": scores}  # fmt: skip
 
 
 def dump_event(tournament: Tournament) -> tuple[str, str, bytes]:
@@ -395,8 +395,8 @@ def _check_deals(table, where, event, schedule, seats, solo: Counter) -> None:
             fail(f"{here}.scores", _("the stored scores do not match the rules"))
         if deal["seat_scores"] != list(outcome.seat_scores):
             fail(f"{here}.seat_scores", _("do not match the scores by name"))
-        deal["record"] = outcome.record
-        for label in counting_made(schedule, outcome.record):
+        deal["record"], deal["facts"] = outcome.stored, outcome.facts
+        for label in solo_declarers(outcome.record, outcome.facts):
             solo[ref_of[label]] += 1
 
 
@@ -448,7 +448,7 @@ def _write(data, event: Tournament, user, corrected=()) -> Tournament:
                   for s in t["seats"]]  # fmt: skip
         deals += [
             Deal(table=row, number=d["number"], version=d["version"],
-                 record=d["record"],
+                 record=d["record"], facts=d["facts"],
                  **{f"s{i + 1}": v for i, v in enumerate(d["seat_scores"])})
             for d in t["deals"]
         ]  # fmt: skip

@@ -1,30 +1,17 @@
 """Player cards: each player's deals and totals over the event, one player
 per page (or just one player)."""
 
-from collections import defaultdict
-
 from django.utils.translation import gettext as _
 
 from scoring.exports import PDF, ExportError
 from scoring.exports.pdf import FONT_BOLD, filename, grid_style, render
 from scoring.exports.pdf_sheets import escape
-from scoring.rowsource import counts_for_seat, deal_rows, standings_rows
+from scoring.rowsource import by_player, deal_rows, standings_rows, tricks_text
 
 
 def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[dict]]:
     """{entry_id: [deal rows from that player's seat]} with running totals."""
-    cards: dict[int, list[dict]] = defaultdict(list)
-    for row in deal_rows(tournament):
-        for pos, entry_id, _name in row["seats"]:
-            if entry_ids is not None and entry_id not in entry_ids:
-                continue
-            points = row["scores"][pos - 1]
-            if not counts_for_seat(pos, row["sits_out"], points):
-                continue
-            rows = cards[entry_id]
-            total = (rows[-1]["total"] if rows else 0) + points
-            rows.append({**row, "seat": pos, "points": points, "total": total})
-    return cards
+    return by_player(deal_rows(tournament), entry_ids)
 
 
 def player_cards(tournament, entry_id: int | None = None):
@@ -69,7 +56,7 @@ def player_cards(tournament, entry_id: int | None = None):
                 last_round = d["round"]
                 rows.append([str(d["round"]), str(d["table"]), str(d["seat"]),
                              str(d["deal"]), d["contract"], d["declarer"],
-                             d["partner"], d["tricks"], str(d["points"]),
+                             d["partner"], tricks_text(d["tricks"]), str(d["points"]),
                              str(d["total"])])  # fmt: skip
             widths = [12, 11, 10, 10, 34, 36, 36, 12, 12, 13]
             table = Table(rows, colWidths=[w * mm for w in widths], repeatRows=1)

@@ -25,8 +25,8 @@ from scoring.exports.pdf import (
     styles,
     table_class,
 )
-from scoring.rowsource import counts_for_seat, deal_rows, table_seats
-from tournaments.dealing import dealer_position, sitting_out, unique_labels
+from scoring.rowsource import counts_for_seat, deal_rows, table_seats, tricks_text
+from tournaments.dealing import dealer_position, sitting_out
 from tournaments.models import TableRound
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
@@ -89,8 +89,6 @@ class Sheet:
         self.deals = deals  # {deal number: deal row}
         self.url = url
         self.st = st
-        self.labels = unique_labels([name for _p, _e, name in seats])
-        self.pos_of = {lab: s[0] for lab, s in zip(self.labels, seats, strict=True)}
         self.size = len(seats)
 
     def flowables(self) -> list:
@@ -176,8 +174,9 @@ class Sheet:
             row = [str(number), f"{dealer} {self.short(dealer)}"]
             deal = self.deals.get(number)
             if deal:
-                row += [deal["contract"], self.seat_names(deal["declarer"]),
-                        self.seat_names(deal["partner"]), deal["tricks"]]  # fmt: skip
+                row += [deal["contract"], self.seat_names(deal["declarer_seats"]),
+                        self.seat_names(deal["partner_seats"]),
+                        tricks_text(deal["tricks"])]  # fmt: skip
             else:
                 row += ["", "", "", ""]
             out = sitting_out(size, number)
@@ -226,12 +225,8 @@ class Sheet:
                 return name.split(" ")[0][:11]
         return ""
 
-    def seat_names(self, labels: str) -> str:
-        parts = [p for p in labels.split(" + ") if p]
-        return " + ".join(
-            f"{self.pos_of[p]} {self.short(self.pos_of[p])}" if p in self.pos_of else p
-            for p in parts
-        )
+    def seat_names(self, seats: list[int]) -> str:
+        return " + ".join(f"{p} {self.short(p)}" for p in seats)
 
     # -- jury, sanctions, signatures ----------------------------------------
     def jury_box(self):
@@ -241,22 +236,12 @@ class Sheet:
         head = [_("Deal"), _("Player"), _("Sanction or jury decision"), _("Points"),
                 _("Jury initials")]  # fmt: skip
         rows = [[str(h) for h in head]]
-        schedule = self.t.schedule
         for number, deal in sorted(self.deals.items()):
-            record = deal["record"]
-            for s in record.get("sanctions", []):
-                sanction = schedule.sanctions.get(s.get("code", ""))
-                points = s.get("points") or (sanction.amount if sanction else "")
-                name = sanction.name if sanction else s.get("code", "")
-                rows.append([str(number), s.get("player", ""), name, str(points), ""])
-            for play in record.get("plays", []):
-                if play.get("jury") == "approved":
-                    contract = schedule.contracts.get(play.get("contract", ""))
-                    what = _("Jury approved: %(c)s") % {
-                        "c": contract.name if contract else play.get("contract")
-                    }
-                    rows.append([str(number), play.get("declarer", ""), str(what),
-                                 "", ""])  # fmt: skip
+            for _code, name, player, points in deal["sanction_rows"]:
+                rows.append([str(number), player, name, str(points), ""])
+            for player, contract in deal["jury"]:
+                what = _("Jury approved: %(c)s") % {"c": contract}
+                rows.append([str(number), player, str(what), "", ""])
         while len(rows) < 4:
             rows.append(["", "", "", "", ""])
         table = table_class()(rows,

@@ -21,6 +21,7 @@ from scoring.rowsource import (
     deal_rows,
     standings_rows,
     table_seats,
+    tricks_text,
 )
 
 
@@ -119,8 +120,9 @@ def _deals(wb, tournament) -> dict[int, dict]:
     return per_round
 
 
-def _tricks(text: str):
-    return int(text) if text.isdigit() else (text or None)
+def _tricks(tricks: list[int]):
+    """One play's tricks as a number; simultaneous plays as text ("0 + 1")."""
+    return tricks[0] if len(tricks) == 1 else (tricks_text(tricks) or None)
 
 
 def _round(wb, tournament, number: int, tables: dict, byes: list[str]) -> None:

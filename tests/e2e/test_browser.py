@@ -59,6 +59,7 @@ def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
     from rules.presets import get_preset
     from rules.validation import validate_record
     from scoring.models import Deal
+    from scoring.services import table_view
     from tournaments.models import Club, Player, Seat
 
     django_user_model.objects.create_user("td", password="rikken-td-1")
@@ -135,7 +136,7 @@ def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
     page.click("#deal-form button.save")
     page.locator(".entry-form h2", has_text="2").wait_for()
     deal = Deal.objects.get(number=1)
-    assert deal.record["plays"][0]["partner"] == partner
+    assert table_view(deal.table).named(deal.record)["plays"][0]["partner"] == partner
 
     # The standings changed: the declarer's total is the deal's score.
     seat = Seat.objects.get(entry__player__name=declarer)

@@ -41,8 +41,9 @@ def test_a_plain_rik_at_a_table_of_five_is_accepted(client, five):
     assert response.status_code == 302
     deal = Deal.objects.get(table=five, number=1)
     view = table_view(five)
-    assert deal.record["players"] == p
-    assert deal.record["sitting_out"] == view.label_of(1)  # seat 1 deals first
+    assert deal.record["players"] == [2, 3, 4, 5]  # stored by seat
+    assert deal.record["sitting_out"] == 1  # seat 1 deals first
+    assert view.named(deal.record)["players"] == p
     assert deal.seat_scores[0] == 0 and sum(deal.seat_scores) == 0
 
 

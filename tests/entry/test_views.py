@@ -56,7 +56,7 @@ def test_it_accepts_seat_numbers_and_contract_names(td_client, table):
     seat = {label: pos for pos, label in enumerate(table_view(table).labels, 1)}
     data = rik(table, p0_contract="RIK", p0_declarer=str(seat[p[0]]))
     td_client.post(url("entry-deal", table, 4), data)
-    record = Deal.objects.get(table=table, number=4).record
+    record = table_view(table).named(Deal.objects.get(table=table, number=4).record)
     assert record["plays"][0]["declarer"] == p[0]
 
 

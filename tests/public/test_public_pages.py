@@ -94,7 +94,7 @@ def test_it_lists_a_players_deals_with_running_total(client, small_event):
     running = 0
     for deal in deals:
         running += deal["points"]
-        assert deal["running"] == running
+        assert deal["total"] == running
     assert running == rows[0].raw_points
     assert [(d["round"], d["deal"]) for d in deals] == sorted(
         (d["round"], d["deal"]) for d in deals

@@ -11,16 +11,27 @@ from django.core.management.base import BaseCommand
 from django.utils import translation
 
 from rules.resolver import resolve_schedule
-from rules.validation import validate_record
-from scoring.settlement import settle
+from scoring.pipeline import evaluate
 
 
 def score_record(record) -> tuple[int, dict]:
-    """(exit code, output object) for one parsed deal record."""
-    result = validate_record(record, resolve_schedule)
-    if not result.ok:
-        return 2, {"errors": [v.as_dict() for v in result.violations]}
-    return 0, settle(result.deal).as_dict()
+    """(exit code, output object) for one parsed deal record: the deal
+    pipeline with the players, dealer sitting out and context the record
+    gives (nothing of a tournament is known here)."""
+    outcome = evaluate(_schedule(record.get("rules")), record)
+    if not outcome.ok:
+        return 2, {"errors": [v.as_dict() for v in outcome.violations]}
+    return 0, outcome.settlement.as_dict()
+
+
+def _schedule(rules):
+    """The schedule named; a lookup that fails is an unknown one, not a crash."""
+    if not isinstance(rules, str) or not rules:
+        return None
+    try:
+        return resolve_schedule(rules)
+    except Exception:
+        return None
 
 
 def score_text(text: str) -> tuple[int, dict]:

@@ -1,0 +1,45 @@
+"""The service layer: the only place that touches the database for a deal.
+
+Terms: a *table* is a ``TableRound``; its *seats* hold players by position
+1–5; a *label* is a player's name at that table, made distinct. A stored deal
+names players by seat (``scoring.records``); labels are for what people read.
+
+By concern: ``tables`` (a table's seats and labels), ``deals`` (save,
+correct, delete, preview: load, call the pipeline, store in one transaction),
+``totals`` (a table-round's seat totals from the stored facts), ``freezing``
+(the rules an event plays by, fixed at its first deal), ``ranking`` (loading
+the standings), ``audit`` (the audit lines of deals).
+"""
+
+from scoring.services.deals import (
+    ClosedError,
+    DealRejectedError,
+    StaleDealError,
+    deal_context,
+    delete_deal,
+    prepare,
+    preview_deal,
+    save_deal,
+    solo_made_before,
+)
+from scoring.services.freezing import freeze_rules
+from scoring.services.ranking import standings_for
+from scoring.services.tables import TableView, table_view
+from scoring.services.totals import recompute_table
+
+__all__ = [
+    "ClosedError",
+    "DealRejectedError",
+    "StaleDealError",
+    "TableView",
+    "deal_context",
+    "delete_deal",
+    "freeze_rules",
+    "prepare",
+    "preview_deal",
+    "recompute_table",
+    "save_deal",
+    "solo_made_before",
+    "standings_for",
+    "table_view",
+]

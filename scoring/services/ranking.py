@@ -1,0 +1,61 @@
+"""Loading the standings: seat totals, byes and entries in a constant number
+of queries, ranked by the pure ``scoring.standings``."""
+
+from scoring import standings
+from tournaments.models import Bye, Entry, Round, Seat, Tournament
+from tournaments.names import shown_names
+from tournaments.ranking import DEFAULT_PLACEMENT, DEFAULT_TIEBREAKS
+
+
+def standings_for(
+    tournament: Tournament, up_to_round: int | None = None, public: bool = False
+):
+    """Ranked standings rows (pure ``scoring.standings``) in a constant number
+    of queries, whatever the event's size. ``public`` shows published rounds
+    only, minus the hidden last rounds."""
+    rounds = Round.objects.filter(tournament=tournament)
+    if public:
+        rounds = rounds.filter(published=True)
+        if tournament.hide_last_rounds:
+            limit = tournament.rounds - tournament.hide_last_rounds
+            rounds = rounds.filter(number__lte=limit)
+    if up_to_round is not None:
+        rounds = rounds.filter(number__lte=up_to_round)
+    numbers = list(rounds.values_list("number", flat=True))
+    seats = Seat.objects.filter(
+        table__round__tournament=tournament, table__round__number__in=numbers
+    ).values_list(
+        "entry_id", "table__round__number", "table_id", "points", "deals_played",
+        "declared_made", "sanction_points",
+    )  # fmt: skip
+    results = [standings.SeatResult(*row) for row in seats]
+    byes = Bye.objects.filter(
+        round__tournament=tournament, round__number__in=numbers
+    ).values_list("entry_id", "round__number")
+    entries = Entry.objects.filter(tournament=tournament).exclude(
+        status__in=(Entry.Status.WITHDRAWN, Entry.Status.SUBSTITUTE),
+        seats__isnull=True,
+    )
+    found = list(
+        entries.values_list(
+            "id",
+            "player__name",
+            "player__club__name",
+            "player__federation_number",
+            "status",
+        )
+    )
+    names = shown_names(
+        (pk, name, club or "", fed) for pk, name, club, fed, _s in found
+    )
+    substitutes = [row[0] for row in found if row[-1] == Entry.Status.SUBSTITUTE]
+    options = standings.Options(
+        method=tournament.method,
+        tiebreaks=tournament.tiebreaks or DEFAULT_TIEBREAKS,
+        placement_points=tournament.placement_points or DEFAULT_PLACEMENT,
+        normalise_to=tournament.deals_per_round if tournament.normalise_five else None,
+        bye_policy=tournament.bye_policy,
+        bye_points=tournament.bye_points,
+    )
+    rows = standings.compute(results, names, options, byes, substitutes)
+    return rows, names, numbers
