@@ -7,24 +7,14 @@ Checking is ``check_overrides``'s job, not this module's.
 
 from collections.abc import Mapping
 
-from rules.contracts import FIXED_KINDS, STEPPED_KINDS
+from rules.house_rules import editable_keys as keys_of_kind
 from rules.schedules import Schedule
-from rules.types import Kind
 
 NUMBER_FIELDS = {"base", "step", "bonus13", "value", "unit"}
 
 
 def editable_keys(contract) -> list[str]:
-    keys = []
-    if contract.kind in STEPPED_KINDS:
-        keys += ["base", "step", "bonus13"]
-    if contract.kind in FIXED_KINDS:
-        keys.append("value")
-    if contract.kind is Kind.ALL_PASS:
-        keys.append("unit")
-    if contract.kind is Kind.TEAM:
-        keys.append("loss_mode")
-    return [*keys, "enabled", "jury", "solo_limit"]
+    return keys_of_kind(contract.kind)
 
 
 def current_value(contract, key: str):

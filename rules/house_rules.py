@@ -7,132 +7,134 @@ Overrides are JSON of this shape (every part optional)::
      "solo_limit": 3,
      "sanctions": {"turn-up-forgotten": 6, "jury-not-called": 12}}
 
-``check_overrides`` returns every problem as ``(key, message)``; an unknown key
-or an impossible value is named. ``apply_overrides`` builds the schedule.
+``check_overrides`` returns every problem as a ``Violation`` with its code,
+the key it concerns and a message; an unknown key or an impossible value is
+named. ``apply_overrides`` builds the schedule.
 """
 
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from rules.contracts import FIXED_KINDS, STEPPED_KINDS
 from rules.presets import SANCTION_CEILINGS, get_preset, jury_not_called
+from rules.problems import PROBLEMS, Violation
 from rules.schedules import Schedule
 from rules.types import Kind, LossMode
 
 TOP_KEYS = ("contracts", "variants", "solo_limit", "sanctions")
 NUMBER_KEYS = ("base", "step", "bonus13", "value", "unit")
-FLAG_KEYS = ("enabled", "jury", "solo_limit")
+FLAG_KEYS = ("enabled", "jury", "solo_limit")  # the editor's order too
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _contract_keys(kind: Kind) -> set[str]:
-    keys = {"enabled", "jury", "solo_limit"}
+def editable_keys(kind: Kind) -> list[str]:
+    """What a house-rule set may change on a contract of ``kind``, in the
+    order the editor shows it."""
+    keys = []
     if kind in STEPPED_KINDS:
-        keys |= {"base", "step", "bonus13"}
-    if kind is Kind.TEAM:
-        keys.add("loss_mode")
+        keys += ["base", "step", "bonus13"]
     if kind in FIXED_KINDS:
-        keys.add("value")
+        keys.append("value")
     if kind is Kind.ALL_PASS:
-        keys.add("unit")
-    return keys
+        keys.append("unit")
+    if kind is Kind.TEAM:
+        keys.append("loss_mode")
+    return [*keys, *FLAG_KEYS]
 
 
-def check_overrides(preset: str, overrides: Any) -> list[tuple[str, str]]:
-    """Every problem with ``overrides`` for ``preset``; empty when usable."""
+def check_overrides(preset: str, overrides: Any) -> list[Violation]:
+    """Every problem with ``overrides`` for ``preset`` (codes ``override_*`` of
+    ``rules.problems``, fields as dotted keys); empty when usable."""
     base = get_preset(preset)
     if base is None:
-        return [("preset", str(_("Unknown preset “%(p)s”.") % {"p": preset}))]
+        return [_problem("override_preset", "preset", p=preset)]
     if not isinstance(overrides, Mapping):
-        return [("overrides", str(_("Overrides must be a JSON object.")))]
-    errors: list[tuple[str, str]] = []
-    for key in overrides:
-        if key not in TOP_KEYS:
-            errors.append((key, str(_("Unknown key “%(k)s”.") % {"k": key})))
+        return [_problem("override_shape", "overrides", "overrides")]
+    errors = [_problem("override_key", key, k=key)
+              for key in overrides if key not in TOP_KEYS]  # fmt: skip
     errors += _check_contracts(base, overrides.get("contracts", {}))
     errors += _check_variants(base, overrides.get("variants", []))
     if "solo_limit" in overrides:
         limit = overrides["solo_limit"]
         if not _is_int(limit) or not 1 <= limit <= 50:
-            errors.append(
-                ("solo_limit", str(_("solo_limit must be a whole number 1–50.")))
-            )
+            errors.append(_problem("override_solo_limit", "solo_limit"))
     errors += _check_sanctions(base, overrides.get("sanctions", {}))
     return errors
 
 
-def _check_contracts(base: Schedule, contracts: Any) -> list[tuple[str, str]]:
+def _problem(code: str, where: str, variant: str = "", **params) -> Violation:
+    return PROBLEMS[code].violation(where, variant, **params)
+
+
+def _check_contracts(base: Schedule, contracts: Any) -> list[Violation]:
     if not isinstance(contracts, Mapping):
-        return [("contracts", str(_("contracts must be a JSON object.")))]
+        return [_problem("override_shape", "contracts", "contracts")]
     errors = []
     for code, changes in contracts.items():
         where = f"contracts.{code}"
         contract = base.contracts.get(code)
         if contract is None:
-            msg = _("Unknown contract “%(c)s” in preset %(p)s.")
-            errors.append((where, str(msg % {"c": code, "p": base.code})))
+            errors.append(_problem("override_contract", where, c=code, p=base.code))
             continue
         if not isinstance(changes, Mapping):
-            errors.append((where, str(_("Must be a JSON object."))))
+            errors.append(_problem("override_shape", where, "contract"))
             continue
-        allowed = _contract_keys(contract.kind)
+        allowed = editable_keys(contract.kind)
         for key, value in changes.items():
             errors += _check_contract_value(f"{where}.{key}", key, value, allowed)
     return errors
 
 
-def _check_contract_value(where, key, value, allowed) -> list[tuple[str, str]]:
+def _check_contract_value(where, key, value, allowed) -> list[Violation]:
     if key not in allowed:
         if key in NUMBER_KEYS or key == "loss_mode" or key in FLAG_KEYS:
-            msg = _("“%(k)s” does not apply to this contract.")
-        else:
-            msg = _("Unknown key “%(k)s”.")
-        return [(where, str(msg % {"k": key}))]
+            return [_problem("override_not_applicable", where, k=key)]
+        return [_problem("override_key", where, k=key)]
     if key in NUMBER_KEYS and (not _is_int(value) or not 0 <= value <= 10_000):
-        return [(where, str(_("Must be a whole number from 0 to 10000.")))]
+        return [_problem("override_number", where)]
     if key in FLAG_KEYS and not isinstance(value, bool):
-        return [(where, str(_("Must be true or false.")))]
+        return [_problem("override_flag", where)]
     if key == "loss_mode" and (
         not isinstance(value, str) or value not in {m.value for m in LossMode}
     ):
-        return [(where, str(_("Must be “both” or “declarer”.")))]
+        return [_problem("override_loss_mode", where)]
     return []
 
 
-def _check_variants(base: Schedule, variants: Any) -> list[tuple[str, str]]:
+def _check_variants(base: Schedule, variants: Any) -> list[Violation]:
     known = {c.variant for c in base.contracts.values() if c.variant}
     if not isinstance(variants, list):
-        return [("variants", str(_("variants must be a list.")))]
-    errors = []
-    for v in variants:
-        if not isinstance(v, str) or v not in known:
-            msg = _("Unknown variant “%(v)s” for preset %(p)s.")
-            errors.append(("variants", str(msg % {"v": v, "p": base.code})))
-    return errors
+        return [_problem("override_shape", "variants", "variants")]
+    return [
+        _problem("override_variant", "variants", v=v, p=base.code)
+        for v in variants
+        if not isinstance(v, str) or v not in known
+    ]
 
 
-def _check_sanctions(base: Schedule, sanctions: Any) -> list[tuple[str, str]]:
+def _check_sanctions(base: Schedule, sanctions: Any) -> list[Violation]:
     if not isinstance(sanctions, Mapping):
-        return [("sanctions", str(_("sanctions must be a JSON object.")))]
+        return [_problem("override_shape", "sanctions", "sanctions")]
     known = set(base.sanctions) | {"jury-not-called"}
     errors = []
     for code, amount in sanctions.items():
         where = f"sanctions.{code}"
         if code not in known:
-            errors.append((where, str(_("Unknown sanction “%(c)s”.") % {"c": code})))
+            errors.append(_problem("override_sanction", where, c=code))
         elif code == "penalty":
-            errors.append((where, str(_("The penalty has no fixed amount."))))
+            errors.append(_problem("override_penalty", where))
         elif not _is_int(amount) or amount <= 0 or amount % 3:
-            errors.append((where, str(_("Must be a positive multiple of 3."))))
+            errors.append(_problem("override_sanction_amount", where))
         elif amount > SANCTION_CEILINGS[code]:
-            msg = _("At most %(max)s: a sanction may not outweigh the game.")
-            errors.append((where, str(msg % {"max": SANCTION_CEILINGS[code]})))
+            errors.append(
+                _problem(
+                    "override_sanction_ceiling", where, max=SANCTION_CEILINGS[code]
+                )
+            )
     return errors
 
 

@@ -8,10 +8,8 @@ jury's recorded approval; a contract the jury refused was not played; and a
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext_lazy as _
-
+from rules.problems import PROBLEMS, Violation
 from rules.types import Jury
-from rules.validation import Violation
 
 APPROVED, REFUSED = "approved", "refused"
 
@@ -37,23 +35,16 @@ def jury_violations(record: dict, decisions: Decisions) -> list[Violation]:
         if play.get("jury") == Jury.APPROVED.value:
             marked.add(key[0])  # validation already refuses the sanction then
         if decision == REFUSED:
-            message = _("The jury refused this contract; it was not played.")
-            out.append(Violation("jury_required", f"plays[{i}].jury", str(message)))
+            out.append(PROBLEMS["jury_refused"].violation(f"plays[{i}].jury"))
         elif play.get("jury") == Jury.APPROVED.value and decision is None:
-            message = _("No jury approval is recorded for this declarer and contract.")
-            out.append(Violation("jury_required", f"plays[{i}].jury", str(message)))
+            out.append(PROBLEMS["jury_not_recorded"].violation(f"plays[{i}].jury"))
     sanctions = record.get("sanctions")
     for i, s in enumerate(sanctions if isinstance(sanctions, list) else []):
         if isinstance(s, dict) and s.get("code") == "jury-not-called":
             player = s.get("player")
             if isinstance(player, str) and player in approved_calls - marked:
-                message = _(
-                    "The jury was called and approved %(player)s's contract: "
-                    "“jury not called” cannot be given as well."
-                ) % {"player": s["player"]}
-                out.append(
-                    Violation("sanction_player", f"sanctions[{i}].player", message)
-                )
+                where = f"sanctions[{i}].player"
+                out.append(PROBLEMS["jury_conflict"].violation(where, player=player))
     return out
 
 

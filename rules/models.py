@@ -52,7 +52,7 @@ class HouseRuleSet(models.Model):
         errors = check_overrides(self.preset, self.overrides)
         if errors:
             raise ValidationError(
-                {"overrides": [f"{key}: {message}" for key, message in errors]}
+                {"overrides": [f"{e.field}: {e.message}" for e in errors]}
             )
 
     def schedule(self) -> Schedule:

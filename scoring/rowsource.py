@@ -30,6 +30,36 @@ class RowSet:
     rows: list[dict]
 
 
+#: The columns deal rows offer, labelled once for every adapter (web tables,
+#: XLSX, PDF) that shows them.
+DEAL_COLUMNS = {
+    c.key: c
+    for c in (
+        Column("round", _("Round"), True),
+        Column("table", _("Table"), True),
+        Column("seat", _("Seat"), True),
+        Column("deal", _("Deal"), True),
+        Column("contract", _("Contract")),
+        Column("codes", _("Code")),
+        Column("declarer", _("Declarer")),
+        Column("partner", _("Partner")),
+        Column("tricks", _("Tricks")),
+        Column("sanctions", _("Sanctions")),
+        Column("points", _("Points"), True),
+        Column("total", _("Total"), True),
+    )
+}
+
+
+def deal_labels(*keys: str) -> list[str]:
+    return [str(DEAL_COLUMNS[k].label) for k in keys]
+
+
+def add_up(totals: list[int], scores) -> list[int]:
+    """The running totals after one more deal: the one place they are added."""
+    return [a + b for a, b in zip(totals, scores, strict=False)]
+
+
 def counts_for_seat(position: int, sits_out: int | None, score: int) -> bool:
     """Whether a seat took part in a deal's score: it played, or it sat the
     deal out as dealer and was sanctioned (a forgotten turn-up card)."""
@@ -209,7 +239,7 @@ def deal_rows(
             names[codes] = " + ".join(c.name for c in found if c) or str(_("Passed"))
         if table_id != current:
             running, current = [0] * 5, table_id
-        running = [a + b for a, b in zip(running, scores, strict=True)]
+        running = add_up(running, scores)
         yield {
             "round": rnd,
             "table": tno,

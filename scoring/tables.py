@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rowsource import BYE_LEGEND, RowSet, tricks_text
+from scoring.rowsource import BYE_LEGEND, DEAL_COLUMNS, RowSet, tricks_text
 
 TEMPLATE = "scoring/standings/table.html"
 EMPTY = "—"
@@ -168,15 +168,15 @@ class TableResultTable(BaseTable):
 class PlayerDealsTable(BaseTable):
     """Every deal one player played, with a running total."""
 
-    round = NumberColumn(verbose_name=_("Round"))
-    table = NumberColumn(verbose_name=_("Table"))
-    deal = NumberColumn(verbose_name=_("Deal"))
-    contract = TextColumn(verbose_name=_("Contract"))
-    declarer = TextColumn(verbose_name=_("Declarer"))
-    partner = TextColumn(verbose_name=_("Partner"))
-    tricks = TricksColumn(verbose_name=_("Tricks"))
-    points = NumberColumn(verbose_name=_("Points"))
-    total = NumberColumn(verbose_name=_("Running total"))
+    round = NumberColumn(verbose_name=DEAL_COLUMNS["round"].label)
+    table = NumberColumn(verbose_name=DEAL_COLUMNS["table"].label)
+    deal = NumberColumn(verbose_name=DEAL_COLUMNS["deal"].label)
+    contract = TextColumn(verbose_name=DEAL_COLUMNS["contract"].label)
+    declarer = TextColumn(verbose_name=DEAL_COLUMNS["declarer"].label)
+    partner = TextColumn(verbose_name=DEAL_COLUMNS["partner"].label)
+    tricks = TricksColumn(verbose_name=DEAL_COLUMNS["tricks"].label)
+    points = NumberColumn(verbose_name=DEAL_COLUMNS["points"].label)
+    total = NumberColumn(verbose_name=DEAL_COLUMNS["total"].label)
 
     class Meta(BaseTable.Meta):
         empty_text = _("No published deals yet.")

@@ -12,8 +12,7 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from rules.house_rules import apply_overrides
-from rules.presets import get_preset
+from rules import snapshots
 from rules.schedules import Schedule
 
 SEATS = (1, 2, 3, 4, 5)
@@ -124,13 +123,8 @@ class Tournament(models.Model):
         """The one accessor for the event's rules: frozen once play started."""
         from rules.resolver import resolve_schedule
 
-        snap = self.rules_snapshot
-        if snap:
-            if not snap.get("overrides"):
-                return get_preset(snap["preset"])
-            return apply_overrides(
-                snap["preset"], snap["overrides"], self.rules, snap.get("name", "")
-            )
+        if self.rules_snapshot:
+            return snapshots.schedule_of(self.rules_snapshot, self.rules)
         return resolve_schedule(self.rules)
 
     @property

@@ -7,6 +7,7 @@ so callers pass plain data (a TableView for labels).
 from django.utils.translation import gettext as _
 
 from scoring import sheet_check
+from scoring.rowsource import add_up
 from tournaments.dealing import dealer_position, sitting_out
 
 
@@ -51,10 +52,11 @@ def grid(view, deals: dict, n_deals: int, schedule) -> list[dict]:
     for number in range(1, n_deals + 1):
         deal = deals.get(number)
         out = sitting_out(n_seats, number)
+        if deal:
+            running = add_up(running, deal.seat_scores)
         cells = []
         for seat in view.seats:
             score = deal.seat_scores[seat.position - 1] if deal else None
-            running[seat.position - 1] += score or 0
             cells.append(
                 {"score": score, "total": running[seat.position - 1],
                  "out": seat.position == out}

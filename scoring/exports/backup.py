@@ -26,9 +26,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.house_rules import check_overrides
+from rules import snapshots
 from rules.jury import APPROVED, latest_decisions
-from rules.presets import PRESETS
 from scoring.exports import JSON
 from scoring.exports.backup_schema import (
     BackupError,
@@ -211,14 +210,11 @@ def import_event(data, slug: str | None = None, user=None) -> Tournament:
 
 
 def _schedule(event: Tournament):
-    snap = event.rules_snapshot
-    if snap:
-        if snap["preset"] not in PRESETS:
-            fail("tournament.rules_snapshot.preset", _("unknown preset"))
-        problems = check_overrides(snap["preset"], snap["overrides"])
+    if event.rules_snapshot:
+        problems = snapshots.check(event.rules_snapshot)
         if problems:
-            key, message = problems[0]
-            fail(f"tournament.rules_snapshot.overrides.{key}", message)
+            first = problems[0]
+            fail(f"tournament.rules_snapshot.{first.field}", first.message)
     schedule = event.schedule
     if schedule is None:
         fail("tournament.rules", _(

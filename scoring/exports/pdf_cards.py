@@ -6,7 +6,13 @@ from django.utils.translation import gettext as _
 from scoring.exports import PDF, ExportError
 from scoring.exports.pdf import FONT_BOLD, filename, grid_style, render
 from scoring.exports.pdf_sheets import escape
-from scoring.rowsource import by_player, deal_rows, standings_rows, tricks_text
+from scoring.rowsource import (
+    by_player,
+    deal_labels,
+    deal_rows,
+    standings_rows,
+    tricks_text,
+)
 
 
 def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[dict]]:
@@ -31,9 +37,18 @@ def player_cards(tournament, entry_id: int | None = None):
 
         st = styles()
         flow = []
-        head = [str(x) for x in (_("Round"), _("Table"), _("Seat"), _("Deal"),
-                _("Contract"), _("Declarer"), _("Partner"), _("Tricks"),
-                _("Points"), _("Total"))]  # fmt: skip
+        head = deal_labels(
+            "round",
+            "table",
+            "seat",
+            "deal",
+            "contract",
+            "declarer",
+            "partner",
+            "tricks",
+            "points",
+            "total",
+        )
         for i, person in enumerate(people):
             if i:
                 flow.append(PageBreak())

@@ -18,6 +18,7 @@ from scoring.exports import XLSX
 from scoring.rowsource import (
     byes_by_round,
     counts_for_seat,
+    deal_labels,
     deal_rows,
     standings_rows,
     table_seats,
@@ -97,9 +98,8 @@ def _deals(wb, tournament) -> dict[int, dict]:
     table. No dealer column: seat ((deal − 1) mod table size) + 1 deals, and at
     a table of five the dealer is the seat without points."""
     seats_max = max((len(s) for s in table_seats(tournament).values()), default=4)
-    headers = [_("Round"), _("Table"), _("Deal"), _("Contract"),
-               _("Code"), _("Declarer"), _("Partner"), _("Tricks"),
-               _("Sanctions")]  # fmt: skip
+    headers = deal_labels("round", "table", "deal", "contract", "codes",
+                          "declarer", "partner", "tricks", "sanctions")  # fmt: skip
     for k in range(1, seats_max + 1):
         headers += [_("Seat %(n)s") % {"n": k}, _("Points %(n)s") % {"n": k}]
     widths = [7, 7, 6, 22, 14, 22, 22, 10, 18] + [22, 9] * seats_max

@@ -1,5 +1,6 @@
 """The rules an event plays by are fixed at its first stored deal."""
 
+from rules import snapshots
 from rules.models import HouseRuleSet
 from tournaments.models import Tournament
 
@@ -10,9 +11,8 @@ def freeze_rules(tournament: Tournament) -> None:
         return
     rule_set = HouseRuleSet.objects.filter(slug=tournament.rules).first()
     if rule_set:
-        snap = {"preset": rule_set.preset, "overrides": rule_set.overrides,
-                "name": rule_set.name}  # fmt: skip
+        snap = snapshots.take(rule_set.preset, rule_set.overrides, rule_set.name)
     else:
-        snap = {"preset": tournament.rules, "overrides": {}, "name": ""}
+        snap = snapshots.take(tournament.rules)
     tournament.rules_snapshot = snap
     tournament.save(update_fields=["rules_snapshot"])

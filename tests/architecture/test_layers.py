@@ -11,7 +11,8 @@ from tests.architecture.imports import ROOT, imported, modules
 LAYERS = {"rules": 0, "tournaments": 1, "scoring": 2, "public": 3, "rikscore": 3}
 PURE = [
     "rules.contracts", "rules.deal", "rules.editor", "rules.house_rules",
-    "rules.jury", "rules.presets", "rules.sampling", "rules.schedules",
+    "rules.jury", "rules.presets", "rules.problems", "rules.sampling",
+    "rules.schedules", "rules.snapshots",
     "rules.types", "rules.validation",
     "tournaments.dealing", "tournaments.ranking", "tournaments.seating",
     "scoring.pipeline", "scoring.records", "scoring.settlement",

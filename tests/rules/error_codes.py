@@ -1,6 +1,7 @@
-"""The stable error codes of deal-record.md, "Error codes"."""
+"""The codes ``validate_record`` can return: deal-record.md's "Error codes",
+and those for what that document leaves open (rules/problems.py)."""
 
-CODES = frozenset(
+SPEC = frozenset(
     {
         "bad_json", "unknown_field", "unknown_rules", "bad_players", "unknown_player",
         "unknown_contract", "declarer_missing", "partner_missing",
@@ -10,3 +11,9 @@ CODES = frozenset(
         "sanction_points", "sanction_player",
     }
 )  # fmt: skip
+#: A record of the wrong shape, and "jury not called" beside an approval.
+SHAPES = frozenset(
+    {"bad_plays", "bad_sanctions", "bad_context", "bad_jury", "bad_trump",
+     "jury_conflict"}
+)  # fmt: skip
+CODES = SPEC | SHAPES

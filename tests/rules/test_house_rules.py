@@ -96,16 +96,17 @@ REJECTED = [
 @pytest.mark.parametrize(("preset", "overrides", "key"), REJECTED)
 def test_it_rejects_bad_overrides_naming_the_key(preset, overrides, key):
     errors = check_overrides(preset, overrides)
-    assert key in [k for k, _ in errors]
-    assert all(isinstance(m, str) and m for _, m in errors)
+    assert key in [e.field for e in errors]
+    assert all(isinstance(e.message, str) and e.message for e in errors)
+    assert all(e.code.startswith("override_") for e in errors)
 
 
 def test_it_names_unknown_keys_in_the_message():
-    [(key, message)] = check_overrides("nl", {"colour": 1})
-    assert key == "colour"
-    assert "colour" in message
-    [(key, message)] = check_overrides("nl", {"contracts": {"whist": {}}})
-    assert "whist" in message
+    [error] = check_overrides("nl", {"colour": 1})
+    assert (error.field, error.code) == ("colour", "override_key")
+    assert "colour" in error.message
+    [error] = check_overrides("nl", {"contracts": {"whist": {}}})
+    assert error.code == "override_contract" and "whist" in error.message
 
 
 def test_it_reports_every_bad_override():
@@ -114,7 +115,7 @@ def test_it_reports_every_bad_override():
         "contracts": {"rik": {"base": -1, "loss_mode": "x"}},
         "variants": ["x"],
     }
-    keys = {k for k, _ in check_overrides("pagat", overrides)}
+    keys = {e.field for e in check_overrides("pagat", overrides)}
     assert keys == {
         "colour",
         "contracts.rik.base",

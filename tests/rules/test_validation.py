@@ -49,7 +49,7 @@ CASES = [
                  "unknown_field", "sanctions[0].reason", id="in-sanction"),
     pytest.param(rec(context={"round": 3}), "unknown_field", "context.round",
                  id="in-context"),
-    pytest.param(rec(context=[]), "unknown_field", "context", id="context-not-object"),
+    pytest.param(rec(context=[]), "bad_context", "context", id="context-not-object"),
     # unknown_rules
     pytest.param(rec("bridge"), "unknown_rules", "rules", id="unknown-name"),
     pytest.param(rec(""), "unknown_rules", "rules", id="empty"),
@@ -93,7 +93,7 @@ CASES = [
                  "plays[0].contract", id="other-preset"),
     pytest.param(rec(plays=[{"declarer": "Anna", "tricks": 0}]), "unknown_contract",
                  "plays[0].contract", id="absent"),
-    pytest.param(rec(plays="rik"), "unknown_contract", "plays", id="plays-not-list"),
+    pytest.param(rec(plays="rik"), "bad_plays", "plays", id="plays-not-list"),
     # declarer_missing
     pytest.param(rec(plays=[{"contract": "solo-8", "tricks": 8}]), "declarer_missing",
                  "plays[0].declarer", id="solo"),
@@ -174,7 +174,7 @@ CASES = [
                  "plays[0].trump", id="nl-negen-beter-clubs"),
     pytest.param(rec(plays=[one("misere", trump="hearts")]), "trump_mismatch",
                  "plays[0].trump", id="misere-with-trump"),
-    pytest.param(rec(plays=[one("solo-8", 8, trump="trumps")]), "trump_mismatch",
+    pytest.param(rec(plays=[one("solo-8", 8, trump="trumps")]), "bad_trump",
                  "plays[0].trump", id="not-a-suit"),
     # jury_required
     pytest.param(rec("iwwa", [one("solo", 13)]), "jury_required", "plays[0].jury",
@@ -184,7 +184,7 @@ CASES = [
     pytest.param(rec("iwwa", [one("open-misere")],
                      sanctions=[sanction("jury-not-called", "Bert", points=6)]),
                  "jury_required", "plays[0].jury", id="sanction-on-someone-else"),
-    pytest.param(rec("iwwa", [one("abondance-9", 9, jury="yes")]), "jury_required",
+    pytest.param(rec("iwwa", [one("abondance-9", 9, jury="yes")]), "bad_jury",
                  "plays[0].jury", id="not-a-jury-value"),
     # solo_limit
     pytest.param(iwwa_misere(2), "solo_limit", "plays[0].jury", id="third-misere"),
@@ -197,7 +197,7 @@ CASES = [
                      context={"solo_made": {"Anna": 2}},
                      sanctions=[sanction("jury-not-called", points=3)]),
                  "solo_limit", "plays[0].jury", id="sanction-does-not-lift-it"),
-    pytest.param(rec("iwwa", context={"solo_made": {"Anna": -1}}), "solo_limit",
+    pytest.param(rec("iwwa", context={"solo_made": {"Anna": -1}}), "bad_context",
                  "context.solo_made.Anna", id="bad-count"),
     # unknown_sanction
     pytest.param(rec("nl", sanctions=[sanction("turn-up-forgotten")]),
@@ -206,9 +206,9 @@ CASES = [
                  "unknown_sanction", "sanctions[0].code", id="pagat-jury-not-called"),
     pytest.param(rec(sanctions=[{"player": "Anna", "points": 3}]), "unknown_sanction",
                  "sanctions[0].code", id="absent"),
-    pytest.param(rec(sanctions=["penalty"]), "unknown_sanction", "sanctions[0]",
+    pytest.param(rec(sanctions=["penalty"]), "bad_sanctions", "sanctions[0]",
                  id="not-an-object"),
-    pytest.param(rec(sanctions={"code": "penalty"}), "unknown_sanction", "sanctions",
+    pytest.param(rec(sanctions={"code": "penalty"}), "bad_sanctions", "sanctions",
                  id="not-a-list"),
     # sanction_points
     pytest.param(rec(sanctions=[sanction("penalty")]), "sanction_points",
@@ -324,7 +324,7 @@ def test_it_reports_all_violations_together():
         ("unknown_player", "plays[1].declarer"),
         ("unknown_sanction", "sanctions[0].code"),
         ("sanction_points", "sanctions[1].points"),
-        ("solo_limit", "context.solo_made.Anna"),
+        ("bad_context", "context.solo_made.Anna"),
     }
 
 
@@ -413,7 +413,7 @@ AIMED = [
             [one("solo", tricks=13, jury="approved")],
             sanctions=[sanction("jury-not-called", points=3)],
         ),
-        "sanction_player",
+        "jury_conflict",
         "sanctions[0].player",
         id="jury-not-called-with-the-jury-approval",
     ),
