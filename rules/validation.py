@@ -61,17 +61,8 @@ class Record:
     solo_made: dict = field(default_factory=dict)
     sanctions: list[SanctionEntry] = field(default_factory=list)
     plays: list[Play] = field(default_factory=list)
-
-    @property
-    def known(self) -> frozenset | None:
-        return frozenset(self.players) if self.players else None
-
-    @property
-    def everyone(self) -> frozenset | None:
-        """The four players and the dealer sitting out (who a sanction may name)."""
-        if self.known is None or self.sitting_out is None:
-            return self.known
-        return self.known | {self.sitting_out}
+    known: frozenset | None = None  # the four players, once found
+    everyone: frozenset | None = None  # and the dealer sitting out
 
     @property
     def dealer(self) -> str | None:
@@ -120,6 +111,7 @@ def check_players(r: Record) -> None:
         and len(set(players)) == 4
     ):
         r.players = players
+        r.known = r.everyone = frozenset(players)
     else:
         r.add("bad_players", "players", "players")
 
@@ -132,6 +124,8 @@ def check_sitting_out(r: Record) -> None:
         r.add("bad_players", "sitting_out", "sitting_out")
     else:
         r.sitting_out = out
+        if r.known is not None:
+            r.everyone = r.known | {out}
 
 
 def check_context(r: Record) -> None:

@@ -12,7 +12,13 @@ from django.db.models import Sum
 from rules.jury import latest_decisions
 from rules.validation import Violation
 from scoring.models import Deal, DealRevision, JuryCall
-from scoring.pipeline import DealContext, Outcome, run_deal, solo_declarers
+from scoring.pipeline import (
+    DealContext,
+    Outcome,
+    run_deal,
+    solo_declarers,
+    solo_limit_counts,
+)
 from scoring.services.audit import deal_line, user_or_none
 from scoring.services.freezing import freeze_rules
 from scoring.services.tables import TableView, table_view
@@ -73,7 +79,9 @@ def deal_context(view: TableView, number: int) -> DealContext:
     )
     label = {s.entry_id: lab for s, lab in zip(view.seats, view.labels, strict=True)}
     jury = latest_decisions((label.get(e, ""), c, d) for e, c, d in calls)
-    return DealContext(solo_made_before(view, number), jury)
+    schedule = view.table.round.tournament.schedule
+    solo = solo_made_before(view, number) if solo_limit_counts(schedule) else {}
+    return DealContext(solo, jury)
 
 
 def prepare(table: TableRound, number: int, record: dict) -> tuple[Outcome, TableView]:

@@ -3,13 +3,13 @@
 Pure Python, numpy and numba; no database. See docs/seating.md.
 """
 
-from .engine import SeatingResult, schedule
+from .engine import Options, SeatingResult, schedule, warm
 from .repeats import count_repeats, counting_bound, meeting_counts
-from .search import warm
 from .swiss import next_round_swiss
 from .tables import SeatingError, TablePlan, plan_tables
 
 __all__ = [
+    "Options",
     "SeatingError",
     "SeatingResult",
     "TablePlan",

@@ -31,6 +31,20 @@ KEEP_APART = 1000.0
 STALE_RESTARTS = 200
 
 
+@dataclass(frozen=True)
+class Options:
+    """Everything a seating run is asked for besides the players and rounds."""
+
+    seed: int = 0
+    time_limit: float = 10.0
+    byes: bool = False
+    history: Sequence[Round] = ()
+    avoid_pairs: Sequence[tuple[Player, Player]] = ()
+    fixed_tables: Mapping[Player, int] = field(default_factory=dict)
+    planned_rounds: int = 0
+    ranks: Mapping[Player, int] | None = None  # Swiss: standings place
+
+
 @dataclass
 class SeatingResult:
     """New rounds (tables in seat order, seat 1 deals first) and diagnostics."""
@@ -80,33 +94,27 @@ def schedule(
     rounds the next call returns its next round (zero repeats to the limit,
     where a search one round at a time would paint itself into a corner).
     """
-    return _run(
-        players,
-        rounds,
-        seed,
-        time_limit,
-        byes,
-        history,
-        avoid_pairs,
-        fixed_tables or {},
-        ranks=None,
-        planned=planned_rounds,
-    )
+    options = Options(
+        seed=seed, time_limit=time_limit, byes=byes, history=history,
+        avoid_pairs=avoid_pairs, fixed_tables=fixed_tables or {},
+        planned_rounds=planned_rounds,
+    )  # fmt: skip
+    return run(players, rounds, options)
 
 
-def _run(
-    players,
-    rounds,
-    seed,
-    time_limit,
-    byes,
-    history,
-    avoid_pairs,
-    fixed,
-    ranks,
-    planned=0,
-):
+def warm() -> None:
+    """Compile (first run after install, ~10 s) or load the search kernel."""
+    # a 5-table, so the search runs; the budget covers loading the kernel and
+    # the search stops at its bound at once
+    schedule(list(range(9)), 2, time_limit=2.0)
+
+
+def run(players, rounds: int, options: Options) -> SeatingResult:
+    """Seat ``players`` for ``rounds`` more rounds as ``options`` ask."""
     start = time.perf_counter()
+    seed, time_limit, byes = options.seed, options.time_limit, options.byes
+    history, avoid_pairs = options.history, options.avoid_pairs
+    fixed, ranks, planned = options.fixed_tables, options.ranks, options.planned_rounds
     rng = np.random.default_rng(seed)
     players = list(players)
     if len(set(players)) != len(players):

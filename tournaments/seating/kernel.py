@@ -21,6 +21,11 @@ from numba import njit
 
 EPS = 1e-9
 COST, BEST, STEP, GAIN, RESTARTS = range(5)
+#: The run's options, packed in one float array (numba takes no objects):
+#: the bye group, the 5-table duty weight, the history's repeats (< 0: no stop
+#: at the bound), steps without gain before a restart, restarts without gain
+#: before giving up (< 0: never), steps in this call.
+BYE, DUTY, HIST, STALL, PATIENCE, ITERS = range(6)
 RUNNING, AT_TARGET, GAVE_UP = range(3)
 
 
@@ -184,19 +189,14 @@ def run(
     history,
     weight,
     sizes,
-    bye,
     pinned,
     five_before,
     bye_before,
     five,
     away,
-    duty_weight,
     tabu,
     state,
-    hist_repeats,
-    stall,
-    patience,
-    iters,
+    knobs,
 ):
     """Up to ``iters`` tabu steps; returns RUNNING, AT_TARGET or GAVE_UP.
 
@@ -205,6 +205,9 @@ def run(
     unevenness it adds. ``hist_repeats`` < 0: never stop at the bound (the
     weights, not the repeats, are what is minimised).
     """
+    bye, duty_weight = int(knobs[BYE]), knobs[DUTY]
+    hist_repeats, stall = knobs[HIST], knobs[STALL]
+    patience, iters = int(knobs[PATIENCE]), int(knobs[ITERS])
     rounds, k = groups.shape
     n_groups = sizes.shape[0]
     cost = state[COST]

@@ -85,31 +85,19 @@ def _search(problem, groups, deadline, rng, stall, patience, duty_weight):
     tabu = np.zeros((rounds, k, len(sizes) + 1))
     state = np.array([cost, cost, 0.0, 0.0, 0.0])
     kernel.seed(int(rng.integers(2**31)))
+    knobs = np.zeros(6)
+    knobs[kernel.BYE], knobs[kernel.DUTY] = bye, duty_weight
+    knobs[kernel.HIST], knobs[kernel.STALL] = hist_repeats, stall
+    knobs[kernel.PATIENCE] = -1 if patience is None else patience
     iters = 64
     status = kernel.RUNNING
     while time.perf_counter() < deadline:
         began = time.perf_counter()
+        knobs[kernel.ITERS] = iters
         status = kernel.run(
-            groups,
-            best,
-            met,
-            history,
-            weight,
-            sizes,
-            bye,
-            problem.pinned,
-            five_before,
-            bye_before,
-            five,
-            away,
-            duty_weight,
-            tabu,
-            state,
-            hist_repeats,
-            stall,
-            -1 if patience is None else patience,
-            iters,
-        )
+            groups, best, met, history, weight, sizes, problem.pinned,
+            five_before, bye_before, five, away, tabu, state, knobs,
+        )  # fmt: skip
         if status != kernel.RUNNING:
             break
         took = time.perf_counter() - began
@@ -117,12 +105,3 @@ def _search(problem, groups, deadline, rng, stall, patience, duty_weight):
         per_step = max(took, 1e-6) / iters
         iters = int(max(1, min(room, CHUNK_SECONDS) / per_step))
     return best, status == kernel.AT_TARGET
-
-
-def warm() -> None:
-    """Compile (first run after install, ~10 s) or load the kernel's cache."""
-    from .engine import schedule
-
-    # a 5-table, so the search runs; the budget covers loading the kernel and
-    # the search stops at its bound at once
-    schedule(list(range(9)), 2, time_limit=2.0)

@@ -7,7 +7,7 @@ spread is made as small as the search finds within the budget.
 
 from collections.abc import Mapping, Sequence
 
-from .engine import Player, Round, SeatingResult, _run
+from .engine import Options, Player, Round, SeatingResult, run
 
 
 def next_round_swiss(
@@ -21,15 +21,9 @@ def next_round_swiss(
     fixed_tables: Mapping[Player, int] | None = None,
 ) -> SeatingResult:
     """One round for ``standings_order`` (leader first); ``rank_spread`` per table."""
-    ranks = {p: i for i, p in enumerate(standings_order)}
-    return _run(
-        list(standings_order),
-        1,
-        seed,
-        time_limit,
-        byes,
-        history,
-        avoid_pairs,
-        fixed_tables or {},
-        ranks=ranks,
-    )
+    options = Options(
+        seed=seed, time_limit=time_limit, byes=byes, history=history,
+        avoid_pairs=avoid_pairs, fixed_tables=fixed_tables or {},
+        ranks={p: i for i, p in enumerate(standings_order)},
+    )  # fmt: skip
+    return run(list(standings_order), 1, options)
