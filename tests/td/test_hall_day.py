@@ -150,6 +150,7 @@ def test_a_22_player_iwwa_day_runs_end_to_end(client, make_user):
         row = rows[bye.entry_id]
         number = bye.round.number
         played = [row[f"r{n}"] for n in (1, 2, 3) if n != number]
+        played = [v for v in played if v is not None]  # withdrawn later?
         expected = round(sum(played) / len(played), 1)
         assert row[f"r{number}"] == pytest.approx(expected, abs=0.051)
         assert row["marks"] == {f"r{number}": "v"}
