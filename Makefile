@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test bench lint format messages clean
+.PHONY: run serve test bench load lint format messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,16 @@ run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo --if-empty
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+# Production mode (README, "Running a championship"): gunicorn behind the
+# environment's settings; DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS are needed.
+WORKERS ?= 3
+BIND ?= 127.0.0.1:8000
+serve: $(STAMP)
+	DJANGO_PRODUCTION=1 $(PY) manage.py migrate --noinput
+	DJANGO_PRODUCTION=1 $(PY) manage.py collectstatic --noinput -v0
+	DJANGO_PRODUCTION=1 $(VENV)/bin/gunicorn rikscore.wsgi --workers $(WORKERS) \
+		--bind $(BIND) --access-logfile - --error-logfile - --log-level warning
 
 # Chromium for the browser test comes from Debian when it is missing.
 $(CHROMIUM):

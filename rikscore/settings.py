@@ -1,24 +1,49 @@
-"""Django settings for Rikscore.
+"""Django settings for Rikscore, from the environment (README, "Configuration").
 
 Safe by default: DEBUG only when ``DJANGO_DEBUG=1``, the secret key from
 ``DJANGO_SECRET_KEY`` (or a generated local key kept in ``.secret_key``, out of
 git), hosts from ``DJANGO_ALLOWED_HOSTS``, the database from ``DATABASE_URL``
-(SQLite in the project folder when unset).
+(SQLite in the project folder when unset), the cache from ``REDIS_URL``.
+
+``DJANGO_PRODUCTION=1`` (``make serve``) is the mode a real event runs in: it
+refuses to start with DEBUG on or without a strong secret key from the
+environment, refuses the demo's logins, sends secure cookies, and with
+``DJANGO_HTTPS=1`` (behind TLS) redirects to HTTPS and sends HSTS.
 """
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+PRODUCTION = os.environ.get("DJANGO_PRODUCTION", "") == "1"
+HTTPS = os.environ.get("DJANGO_HTTPS", "") == "1"
+#: What a secret key must at least be in production (Django's own check).
+SECRET_KEY_MIN_LENGTH, SECRET_KEY_MIN_CHARS = 50, 5
 
 
 def _secret_key() -> str:
-    """Environment first; else a per-checkout key generated once."""
-    key = os.environ.get("DJANGO_SECRET_KEY")
+    """Environment first; else (never in production) a per-checkout key
+    generated once."""
+    key = os.environ.get("DJANGO_SECRET_KEY", "")
+    if PRODUCTION:
+        weak = (
+            len(key) < SECRET_KEY_MIN_LENGTH
+            or len(set(key)) < SECRET_KEY_MIN_CHARS
+            or key.startswith("django-insecure")
+        )
+        if weak:
+            raise ImproperlyConfigured(
+                "Production mode needs DJANGO_SECRET_KEY: at least 50 characters "
+                "of at least 5 different ones (python -c 'import secrets; "
+                "print(secrets.token_urlsafe(50))')."
+            )
+        return key
     if key:
         return key
     path = BASE_DIR / ".secret_key"
@@ -30,6 +55,8 @@ def _secret_key() -> str:
 
 SECRET_KEY = _secret_key()
 DEBUG = os.environ.get("DJANGO_DEBUG", "") == "1"
+if PRODUCTION and DEBUG:
+    raise ImproperlyConfigured("Production mode runs with DJANGO_DEBUG off.")
 ALLOWED_HOSTS = [
     h.strip()
     for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1").split(",")
@@ -45,6 +72,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
+    "csp",
     "rules",
     "scoring",
     "tournaments",
@@ -52,9 +81,20 @@ INSTALLED_APPS = [
 ]
 
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
+    "axes.backends.AxesStandaloneBackend",  # locks out after repeated failures
+    "rikscore.auth.PasswordBackend",  # ModelBackend; no demo logins in production
     "tournaments.backends.RoleBackend",  # roles answer rules' permission checks
 ]
+DEMO_LOGINS = {"td": "rikken"}  # load_demo's account: refused in production
+
+# django-axes: five failed logins for one name from one address lock that
+# pair out for 15 minutes (a success resets the count).
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXIES", "0"))
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -66,6 +106,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "rikscore.urls"
@@ -110,11 +152,83 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise serves from finders; avoid its warning
-WHITENOISE_USE_FINDERS = True
+# In production ``make serve`` collects the files once, compressed and hashed.
+WHITENOISE_USE_FINDERS = not PRODUCTION
 WHITENOISE_AUTOREFRESH = DEBUG
+if PRODUCTION:
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {
+            "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        },
+    }
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+
+# Content Security Policy (django-csp): everything from this site, nothing
+# inline (templates use data attributes and static/js/site.js instead).
+SELF = "'self'"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": ["'none'"],
+        "base-uri": [SELF],
+        "object-src": ["'none'"],
+    }
+}
+
+# The cache: Redis when several processes serve (REDIS_URL), else each
+# process keeps its own in memory.
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "OPTIONS": {"CLIENT_CLASS": "django_redis.client.DefaultClient"},
+            "KEY_PREFIX": "rikscore",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Production: cookies only over TLS where there is TLS, never to scripts.
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # htmx reads no cookie; the token is in the page
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = PRODUCTION and HTTPS
+SECURE_SSL_REDIRECT = PRODUCTION and HTTPS
+SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365 if PRODUCTION and HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = PRODUCTION and HTTPS
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+if PRODUCTION and not HTTPS:
+    # Plain HTTP on a hall's own network: the checks for TLS do not apply.
+    SILENCED_SYSTEM_CHECKS = [
+        "security.W004", "security.W008", "security.W012", "security.W016",
+    ]  # fmt: skip
+
+# Logging to stderr: every error with the request's path.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django.request": {"handlers": ["stderr"], "level": "ERROR",
+                           "propagate": False},
+    },
+}  # fmt: skip

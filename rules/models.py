@@ -1,5 +1,6 @@
 """House-rule sets stored in the database: a preset plus checked overrides."""
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
@@ -31,12 +32,17 @@ class HouseRuleSet(models.Model):
     preset = models.CharField(_("base preset"), max_length=10, choices=Preset.choices)
     overrides = models.JSONField(_("overrides"), default=dict, blank=True)
     description = models.TextField(_("description"), blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+        verbose_name=_("made by"),
+    )  # fmt: skip
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         verbose_name = _("house-rule set")
         verbose_name_plural = _("house-rule sets")
         ordering = ["name"]
+        permissions = [("rename_houseruleset", _("Can rename a house-rule set"))]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.slug})"

@@ -34,12 +34,32 @@ def edit(request, code: str):
     if source is None:
         raise Http404
     existing = HouseRuleSet.objects.filter(slug=code).first()
+    may_change = existing is not None and request.user.has_perm(
+        "rules.change_houseruleset", existing
+    )
     base = get_preset(source.preset)
     errors: list[str] = []
     if request.method == "POST":
-        rule_set = existing if request.POST.get("mode") == "save" and existing else None
-        rule_set = rule_set or HouseRuleSet(preset=source.preset)
-        rule_set.slug = request.POST.get("slug", "").strip()
+        saving = request.POST.get("mode") == "save" and existing is not None
+        rule_set = existing if saving and may_change else None
+        slug = request.POST.get("slug", "").strip()
+        if saving and not may_change:
+            errors.append(_(
+                "This set is read-only for you: it is someone else's, or an event "
+                "that started plays by it. Save it as a copy under a new code."
+            ))  # fmt: skip
+        elif (
+            rule_set
+            and slug != rule_set.slug
+            and not request.user.has_perm("rules.rename_houseruleset", rule_set)
+        ):
+            errors.append(_(
+                "An event plays by this set under its code: the code stays "
+                "“%(code)s”. Save it as a copy to use another code."
+            ) % {"code": rule_set.slug})  # fmt: skip
+    if request.method == "POST" and not errors:
+        rule_set = rule_set or HouseRuleSet(preset=source.preset, owner=request.user)
+        rule_set.slug = slug
         rule_set.name = request.POST.get("name", "").strip()
         rule_set.overrides = overrides_from_form(base, request.POST)
         variants = [v for v in request.POST.getlist("variants") if v]
@@ -58,6 +78,7 @@ def edit(request, code: str):
     ]
     context = {
         "source": source, "existing": existing, "rows": rows, "errors": errors,
+        "may_change": may_change,
         "variants": sorted({c.variant for c in base.contracts.values() if c.variant}),
         "data": request.POST if request.method == "POST" else None,
     }  # fmt: skip

@@ -18,7 +18,12 @@ from scoring.exports.backup import BackupError, import_event
 from scoring.exports.registry import PDF_KINDS, default_round, make_export
 from tournaments.models import Tournament
 from tournaments.names import DuplicateNameError
-from tournaments.permissions import is_td, register_required, td_required
+from tournaments.permissions import (
+    is_td,
+    organiser_required,
+    register_required,
+    td_required,
+)
 from tournaments.services import register
 
 MAX_UPLOAD = 50 * 1024 * 1024
@@ -83,7 +88,7 @@ class TournamentFileForm(forms.Form):
     )  # fmt: skip
 
 
-@register_required
+@organiser_required
 @require_http_methods(["GET", "POST"])
 def import_tournament(request):
     form = TournamentFileForm(request.POST or None, request.FILES or None)

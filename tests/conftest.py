@@ -10,8 +10,20 @@ def players():
 
 @pytest.fixture
 def make_user(db, django_user_model):
-    def make(username="td", **extra):
-        return django_user_model.objects.create_user(username, password="pw", **extra)
+    """A user; ``organiser=True`` puts them in the Organisers group (who may
+    create events), ``clubs=[...]`` makes them organiser of those clubs."""
+
+    def make(username="td", organiser=False, clubs=(), **extra):
+        from django.contrib.auth.models import Group
+
+        from tournaments.models import ClubRole
+
+        user = django_user_model.objects.create_user(username, password="pw", **extra)
+        if organiser:
+            user.groups.add(Group.objects.get(name="Organisers"))
+        for club in clubs:
+            ClubRole.objects.create(club=club, user=user)
+        return user
 
     return make
 
@@ -26,10 +38,12 @@ def small_event(db):
 
 @pytest.fixture
 def td_client(client, make_user, small_event):
-    """A client logged in as TD of ``small_event``."""
-    from tournaments.models import TournamentRole
+    """A client logged in as TD of ``small_event``, who is also an organiser:
+    of the event's clubs, and in the group that may create events."""
+    from tournaments.models import Club, TournamentRole
 
-    user = make_user("td")
+    clubs = Club.objects.filter(player__entries__tournament=small_event).distinct()
+    user = make_user("td", organiser=True, clubs=clubs)
     TournamentRole.objects.create(tournament=small_event, user=user, role="td")
     client.force_login(user)
     client.user = user

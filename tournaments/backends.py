@@ -1,13 +1,19 @@
 """Tournament roles as Django permissions, so lower layers can ask for them.
 
-``rules`` asks ``user.has_perm("rules.add_houseruleset")`` without knowing
-about tournaments; this backend answers from the roles: staff and the TDs of
-any event may clone and edit house-rule sets (as before the layers split).
+``rules`` asks ``user.has_perm(...)`` without knowing about tournaments; this
+backend answers from the roles:
+
+- ``rules.add_houseruleset`` (clone a schedule into a house-rule set): staff,
+  organisers, and the TDs of any event;
+- ``rules.change_houseruleset`` on a set: its maker or staff, and nobody once
+  an event that started (whose rules are frozen) uses it: editing then makes
+  a copy;
+- ``rules.rename_houseruleset`` on a set: as change, and only while no event
+  names it (an event refers to its rules by the set's code).
 """
 
-from tournaments.permissions import can_manage_register
-
-RULE_EDITING = frozenset({"rules.add_houseruleset", "rules.change_houseruleset"})
+from tournaments.models import Tournament
+from tournaments.permissions import can_create_events, can_manage_register, is_any_td
 
 
 class RoleBackend:
@@ -17,4 +23,20 @@ class RoleBackend:
         return None
 
     def has_perm(self, user, perm: str, obj=None) -> bool:
-        return perm in RULE_EDITING and user.is_active and can_manage_register(user)
+        if not user.is_active:
+            return False
+        if perm == "rules.add_houseruleset":
+            return (
+                user.is_staff
+                or can_manage_register(user)
+                or is_any_td(user)
+                or can_create_events(user)
+            )
+        if perm in ("rules.change_houseruleset", "rules.rename_houseruleset"):
+            if obj is None or not (user.is_staff or obj.owner_id == user.pk):
+                return False
+            events = Tournament.objects.filter(rules=obj.slug)
+            if perm == "rules.rename_houseruleset":
+                return not events.exists()
+            return not events.filter(rules_snapshot__isnull=False).exists()
+        return False

@@ -31,6 +31,29 @@ class Club(models.Model):
         return self.name
 
 
+class ClubRole(models.Model):
+    """A user who manages a club's players in the register (an organiser)."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("Organiser")
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE)
+    role = models.CharField(
+        _("role"), max_length=10, choices=Role.choices, default=Role.ORGANISER
+    )
+
+    class Meta:
+        verbose_name = _("club role")
+        verbose_name_plural = _("club roles")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="unique_club_role")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} {self.club}"
+
+
 class Player(models.Model):
     """The persistent register, shared by all events."""
 

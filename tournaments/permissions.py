@@ -1,15 +1,17 @@
-"""Who may do what: TD per tournament, jury per tournament, public.
+"""Who may do what (docs/roles.md): TD and jury per tournament, organisers
+per club, staff everywhere, the public for published results.
 
-Every write goes through ``td_required`` or ``jury_required``; anyone else,
-logged in or not, gets 403.
+Every write goes through one of these checks; anyone else, logged in or not,
+gets 403 (an anonymous visitor of a TD page is sent to the login page).
 """
 
 from functools import wraps
 
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Tournament, TournamentRole
+from tournaments.models import Club, ClubRole, Tournament, TournamentRole
 
 
 def has_role(user, tournament: Tournament, *roles: str) -> bool:
@@ -30,13 +32,44 @@ def is_jury(user, tournament: Tournament) -> bool:
     return has_role(user, tournament, TournamentRole.Role.JURY, TournamentRole.Role.TD)
 
 
+def can_create_events(user) -> bool:
+    """An admin grants it: the "Organisers" group, or the permission itself."""
+    return user.is_authenticated and user.has_perm("tournaments.add_tournament")
+
+
+def organised_clubs(user):
+    """The clubs whose players ``user`` manages (staff: every club)."""
+    if not user.is_authenticated:
+        return Club.objects.none()
+    if user.is_staff:
+        return Club.objects.all()
+    return Club.objects.filter(roles__user=user).distinct()
+
+
 def can_manage_register(user) -> bool:
-    """The shared player register: staff, or a TD of any tournament."""
+    """The shared player register: staff, and the clubs' organisers."""
     if not user.is_authenticated:
         return False
+    return user.is_staff or ClubRole.objects.filter(user=user).exists()
+
+
+def can_edit_player(user, player) -> bool:
+    """Staff, or an organiser of the player's club (a player without a club
+    is staff's)."""
+    if not user.is_authenticated:
+        return False
+    if user.is_staff:
+        return True
     return (
-        user.is_staff
-        or TournamentRole.objects.filter(
+        player.club_id is not None
+        and ClubRole.objects.filter(user=user, club_id=player.club_id).exists()
+    )
+
+
+def is_any_td(user) -> bool:
+    return (
+        user.is_authenticated
+        and TournamentRole.objects.filter(
             user=user, role=TournamentRole.Role.TD
         ).exists()
     )
@@ -46,6 +79,8 @@ def _scoped(check):
     def decorator(view):
         @wraps(view)
         def wrapper(request, slug, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
             tournament = get_object_or_404(Tournament, slug=slug)
             if not check(request.user, tournament):
                 raise PermissionDenied
@@ -61,9 +96,25 @@ td_required = _scoped(is_td)
 jury_required = _scoped(is_jury)
 
 
+def organiser_required(view):
+    """Views that create an event (new, import): organisers and staff."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not can_create_events(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
 def register_required(view):
     @wraps(view)
     def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
         if not can_manage_register(request.user):
             raise PermissionDenied
         return view(request, *args, **kwargs)

@@ -1,6 +1,8 @@
-"""The shared player register and the clubs (``register_required``)."""
+"""The shared player register and the clubs: staff, and each club's organisers
+for their own club's players (docs/roles.md)."""
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -8,7 +10,7 @@ from django_tables2 import RequestConfig
 
 from tournaments.forms import ClubForm, PlayerForm, SearchForm
 from tournaments.models import Club, Player
-from tournaments.permissions import register_required
+from tournaments.permissions import can_edit_player, organised_clubs, register_required
 from tournaments.tables import ClubTable, PlayerTable
 
 
@@ -17,10 +19,18 @@ def _search(request) -> str:
     return form.cleaned_data["q"].strip() if form.is_valid() else ""
 
 
+def _player_form(request, instance=None) -> PlayerForm:
+    """A player form whose clubs are the ones this user organises."""
+    form = PlayerForm(request.POST or None, instance=instance)
+    form.fields["club"].queryset = organised_clubs(request.user)
+    form.fields["club"].required = not request.user.is_staff
+    return form
+
+
 @register_required
 def players(request):
-    """List with search; POST adds a player."""
-    form = PlayerForm(request.POST or None)
+    """List with search; POST adds a player (to a club the user organises)."""
+    form = _player_form(request)
     if request.method == "POST" and form.is_valid():
         player = form.save()
         messages.success(request, _("%(name)s added.") % {"name": player.name})
@@ -40,37 +50,59 @@ def players(request):
     )  # fmt: skip
 
 
-def _edit(request, model, form_class, pk: int, back: str):
-    """Edit one register row (a player or a club) and go back to its list."""
-    obj = get_object_or_404(model, pk=pk)
-    form = form_class(request.POST or None, instance=obj)
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("%(name)s saved.") % {"name": obj.name})
-        return redirect(back)
+def _saved(request, form, back: str):
+    obj = form.save()
+    messages.success(request, _("%(name)s saved.") % {"name": obj.name})
+    return redirect(back)
+
+
+def _edit_page(request, form, title: str, back: str):
     return render(
         request, "tournaments/td/edit.html",
-        {"form": form, "title": obj.name, "back": back},
+        {"form": form, "title": title, "back": back},
     )  # fmt: skip
 
 
 @register_required
 def player_edit(request, pk: int):
-    return _edit(request, Player, PlayerForm, pk, "tournaments:td-players")
+    """A player's organisers (their club's) and staff may change them."""
+    player = get_object_or_404(Player, pk=pk)
+    if not can_edit_player(request.user, player):
+        raise PermissionDenied
+    form = _player_form(request, player)
+    back = "tournaments:td-players"
+    if request.method == "POST" and form.is_valid():
+        return _saved(request, form, back)
+    return _edit_page(request, form, player.name, back)
 
 
 @register_required
 def clubs(request):
+    """The clubs; only staff add one (an admin also names its organisers)."""
     form = ClubForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        club = form.save()
-        messages.success(request, _("%(name)s added.") % {"name": club.name})
-        return redirect("tournaments:td-clubs")
+    if request.method == "POST":
+        if not request.user.is_staff:
+            raise PermissionDenied
+        if form.is_valid():
+            club = form.save()
+            messages.success(request, _("%(name)s added.") % {"name": club.name})
+            return redirect("tournaments:td-clubs")
     table = ClubTable(Club.objects.annotate(players=Count("player")))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(request, "tournaments/td/clubs.html", {"table": table, "form": form})
+    return render(
+        request, "tournaments/td/clubs.html",
+        {"table": table, "form": form if request.user.is_staff else None},
+    )  # fmt: skip
 
 
 @register_required
 def club_edit(request, pk: int):
-    return _edit(request, Club, ClubForm, pk, "tournaments:td-clubs")
+    """A club's name and city: its organisers and staff."""
+    club = get_object_or_404(Club, pk=pk)
+    if not organised_clubs(request.user).filter(pk=club.pk).exists():
+        raise PermissionDenied
+    form = ClubForm(request.POST or None, instance=club)
+    back = "tournaments:td-clubs"
+    if request.method == "POST" and form.is_valid():
+        return _saved(request, form, back)
+    return _edit_page(request, form, club.name, back)

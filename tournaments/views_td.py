@@ -5,6 +5,7 @@ every write goes through a service function that writes the audit line.
 """
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, Q
@@ -15,17 +16,11 @@ from django_tables2 import RequestConfig
 
 from tournaments.forms import RoleForm, TournamentForm
 from tournaments.models import Entry, Tournament, TournamentRole
-from tournaments.permissions import is_td, td_required
+from tournaments.permissions import can_create_events, is_td, td_required
 from tournaments.roster import add_role, remove_role
 from tournaments.rounds import sync_rounds
 from tournaments.services import audit, create_tournament
 from tournaments.tables import AuditTable
-
-
-def _login_required(request):
-    """Anonymous visitors get the 403 page, which offers the login link."""
-    if not request.user.is_authenticated:
-        raise PermissionDenied
 
 
 def _my_tournaments(user):
@@ -35,18 +30,21 @@ def _my_tournaments(user):
     return [(t, is_td(user, t)) for t in qs]
 
 
+@login_required
 def manage(request):
-    """The user's tournaments (TD or jury) and the form for a new one."""
-    _login_required(request)
-    form = TournamentForm()
+    """The user's tournaments (TD or jury) and, for organisers, a new one."""
     return render(
         request, "tournaments/td/manage.html",
-        {"tournaments": _my_tournaments(request.user), "form": form},
+        {"tournaments": _my_tournaments(request.user),
+         "may_create": can_create_events(request.user)},
     )  # fmt: skip
 
 
+@login_required
 def create(request):
-    _login_required(request)
+    """A new event: for organisers (an admin grants it, docs/roles.md)."""
+    if not can_create_events(request.user):
+        raise PermissionDenied
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         tournament = create_tournament(user=request.user, **form.cleaned_data)

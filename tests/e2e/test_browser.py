@@ -56,13 +56,16 @@ def standings_total(page, slug: str, name: str) -> str:
 
 
 def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
+    from django.contrib.auth.models import Group
+
     from rules.presets import get_preset
     from rules.validation import validate_record
     from scoring.models import Deal
     from scoring.services import table_view
     from tournaments.models import Club, Player, Seat
 
-    django_user_model.objects.create_user("td", password="rikken-td-1")
+    td = django_user_model.objects.create_user("td", password="rikken-td-1")
+    td.groups.add(Group.objects.get(name="Organisers"))
     club = Club.objects.create(name="De Troefaas")
     for name in NAMES:
         Player.objects.create(name=name, club=club)
@@ -76,6 +79,8 @@ def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
 
     # Create a tournament: one round of four deals.
     page.goto("/manage/")
+    page.click("a.button:has-text('New tournament')")
+    page.wait_for_url("**/manage/new/")
     form = page.locator("form.td-form")
     form.locator("#id_name").fill("Browser Cup")
     form.locator("#id_slug").fill("browser-cup")

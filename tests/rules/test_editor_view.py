@@ -65,3 +65,52 @@ def test_it_names_the_bad_value_and_stores_nothing(client, make_user):
 def test_the_public_cannot_edit_rules(client):
     assert client.get("/rules/nl/edit/").status_code == 403
     assert client.post("/rules/nl/edit/", {"slug": "x"}).status_code == 403
+
+
+# ---- issue 13: a set is its maker's; a set a started event plays by is read-only
+@pytest.fixture
+def club_set(db, make_user):
+    maker = make_user("maker", organiser=True)
+    rule_set = HouseRuleSet.objects.create(
+        slug="club", name="Club", preset="nl", owner=maker,
+        overrides={"contracts": {"rik": {"base": 20}}},
+    )  # fmt: skip
+    return maker, rule_set
+
+
+def save(client, rule_set, **changes):
+    fields = {"slug": rule_set.slug, "name": rule_set.name, "mode": "save", **changes}
+    data = form_for(rule_set.schedule(), **fields)
+    return client.post(f"/rules/{rule_set.slug}/edit/", data)
+
+
+@pytest.mark.django_db
+def test_only_its_maker_changes_a_set(client, club_set, make_user):
+    maker, rule_set = club_set
+    client.force_login(make_user("other", organiser=True))
+    response = save(client, rule_set, rik__base="99")
+    assert "read-only" in response.content.decode()
+    rule_set.refresh_from_db()
+    assert rule_set.overrides["contracts"]["rik"]["base"] == 20
+    client.force_login(maker)
+    assert save(client, rule_set, rik__base="30").status_code == 302
+    rule_set.refresh_from_db()
+    assert rule_set.overrides["contracts"]["rik"]["base"] == 30
+
+
+@pytest.mark.django_db
+def test_a_set_an_event_plays_by_is_read_only_and_keeps_its_code(client, club_set):
+    from scoring.demo import generate_event
+
+    maker, rule_set = club_set
+    event = generate_event("uses-club", 8, 1, 2, rules="club")
+    client.force_login(maker)
+    response = save(client, rule_set, rik__base="99")
+    assert "read-only" in response.content.decode()
+    event.rules_snapshot = None  # not started yet: changes allowed, the code not
+    event.save()
+    response = save(client, rule_set, slug="renamed")
+    assert "the code stays" in response.content.decode()
+    assert HouseRuleSet.objects.filter(slug="club").exists()
+    page = client.get(f"/manage/{event.slug}/")  # no 500 for the other event
+    assert page.status_code in (302, 403)

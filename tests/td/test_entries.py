@@ -58,8 +58,15 @@ def test_it_withdraws_after_the_last_seated_round_and_undoes_it(td_client, small
     assert {"entry.withdraw", "entry.unwithdraw"} <= actions
 
 
+@pytest.fixture
+def staff_client(client, make_user):
+    client.force_login(make_user("staff", is_staff=True))
+    return client
+
+
 @pytest.mark.django_db
-def test_it_adds_and_edits_players_with_a_clean_duplicate_message(td_client):
+def test_it_adds_and_edits_players_with_a_clean_duplicate_message(staff_client):
+    td_client = staff_client
     club = Club.objects.create(name="De Troefaas 2")
     response = td_client.post(
         "/players/", {"name": "Fed Speler", "club": club.pk, "federation_number": "123"}
@@ -81,7 +88,25 @@ def test_it_adds_and_edits_players_with_a_clean_duplicate_message(td_client):
 
 
 @pytest.mark.django_db
-def test_it_adds_a_club(td_client):
+def test_organisers_manage_their_own_clubs_players_only(td_client, small_event):
+    mine = Player.objects.filter(entries__tournament=small_event).first()
+    other_club = Club.objects.create(name="Elders")
+    stranger = Player.objects.create(name="Vreemd", club=other_club)
+    assert td_client.get(f"/players/{mine.pk}/").status_code == 200
+    assert td_client.get(f"/players/{stranger.pk}/").status_code == 403
+    response = td_client.post(f"/players/{stranger.pk}/", {"name": "Hacked"})
+    assert response.status_code == 403
+    stranger.refresh_from_db()
+    assert stranger.name == "Vreemd"
+    response = td_client.post("/players/", {"name": "Nieuw", "club": other_club.pk})
+    assert response.status_code == 200  # not a club this organiser runs
+    assert not Player.objects.filter(name="Nieuw").exists()
+    assert td_client.post("/clubs/", {"name": "Mijn Club"}).status_code == 403
+
+
+@pytest.mark.django_db
+def test_it_adds_a_club(staff_client):
+    td_client = staff_client
     assert td_client.post("/clubs/", {"name": "Nieuwe Club"}).status_code == 302
     club = Club.objects.get(name="Nieuwe Club")
     assert td_client.get("/clubs/").status_code == 200

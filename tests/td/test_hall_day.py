@@ -85,7 +85,7 @@ def enter_round(client, event, number, rng):
 
 @pytest.mark.django_db
 def test_a_22_player_iwwa_day_runs_end_to_end(client, make_user):
-    user = make_user("td")
+    user = make_user("td", organiser=True)
     client.force_login(user)
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     ok(client.post("/manage/new/", {

@@ -14,7 +14,7 @@ NEW = {
 
 @pytest.mark.django_db
 def test_it_creates_a_tournament_and_makes_the_creator_td(client, make_user):
-    user = make_user("maker")
+    user = make_user("maker", organiser=True)
     client.force_login(user)
     assert client.get("/manage/").status_code == 200
     response = client.post("/manage/new/", NEW)
@@ -33,7 +33,7 @@ def test_it_creates_a_tournament_and_makes_the_creator_td(client, make_user):
 
 @pytest.mark.django_db
 def test_it_refuses_bad_tournament_settings_with_messages(client, make_user):
-    client.force_login(make_user("maker"))
+    client.force_login(make_user("maker", organiser=True))
     bad = dict(NEW, rules="nope", slug="new", tiebreaks_1="rounds_won",
                placement_points="4,x", hide_last_rounds="9")  # fmt: skip
     response = client.post("/manage/new/", bad)

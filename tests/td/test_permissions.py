@@ -34,12 +34,14 @@ def event_with_td(small_event, make_user):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("method", ["get", "post"])
-def test_it_refuses_anonymous_on_every_td_url(client, event_with_td, method):
-    for url in td_urls(event_with_td):
+def test_it_sends_anonymous_visitors_to_the_login_page(client, event_with_td, method):
+    before = event_with_td.audit.count()
+    for url in [*td_urls(event_with_td), "/manage/", "/manage/new/", "/players/",
+                "/clubs/"]:  # fmt: skip
         response = getattr(client, method)(url)
-        assert response.status_code == 403, url
-    for url in ["/manage/", "/manage/new/", "/players/", "/clubs/"]:
-        assert getattr(client, method)(url).status_code == 403, url
+        assert response.status_code == 302, url
+        assert response["Location"].startswith("/accounts/login/?next="), url
+    assert event_with_td.audit.count() == before
 
 
 @pytest.mark.django_db
@@ -77,7 +79,17 @@ def test_it_lets_the_jury_in_on_the_jury_page_only(client, event_with_td, make_u
 
 
 @pytest.mark.django_db
-def test_it_shows_a_friendly_403_with_a_login_link(client, event_with_td):
+def test_it_shows_a_friendly_403_to_a_stranger(client, event_with_td, make_user):
+    client.force_login(make_user("stranger"))
     response = client.get(f"/manage/{event_with_td.slug}/")
     assert response.status_code == 403
-    assert b"/accounts/login/?next=" in response.content
+    assert b"/accounts/login/?next=" in response.content  # log in as someone else
+
+
+@pytest.mark.django_db
+def test_only_organisers_create_events(client, make_user):
+    client.force_login(make_user("td-somewhere"))
+    assert client.get("/manage/new/").status_code == 403
+    assert client.post("/manage/new/", {"name": "X", "slug": "x"}).status_code == 403
+    client.force_login(make_user("organiser", organiser=True))
+    assert client.get("/manage/new/").status_code == 200

@@ -8,11 +8,13 @@ trying the TD screens.
 """
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.contrib.auth.models import Group
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scoring.demo import generate_event
-from tournaments.models import Tournament, TournamentRole
+from tournaments.models import Club, ClubRole, Tournament, TournamentRole
 
 SPECIAL = {
     (1, 1): {
@@ -40,6 +42,10 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, **options) -> None:
+        if settings.PRODUCTION:
+            raise CommandError(
+                "The demo is not loaded in production mode: its login is known."
+            )
         if options["if_empty"] and Tournament.objects.exists():
             self.stdout.write("Database not empty: demo not loaded.")
             return
@@ -62,4 +68,10 @@ class Command(BaseCommand):
             TournamentRole.objects.get_or_create(
                 tournament=event, user=td, role=TournamentRole.Role.TD
             )
+        # the demo TD may also create events and manage the demo clubs' players
+        organisers = Group.objects.filter(name="Organisers").first()
+        if organisers is not None:
+            td.groups.add(organisers)
+        for club in Club.objects.filter(player__entries__tournament=tournament):
+            ClubRole.objects.get_or_create(club=club, user=td)
         self.stdout.write(self.style.SUCCESS("Demo tournament 'demo' loaded."))

@@ -1,0 +1,41 @@
+"""Logins: locked out after repeated failures (django-axes); the demo's
+account is refused when the site runs in production mode."""
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+
+@pytest.mark.django_db
+def test_five_wrong_passwords_lock_the_name_out(client, make_user):
+    make_user("td")  # password "pw"
+    for _ in range(5):
+        response = client.post("/accounts/login/", {"username": "td",
+                                                    "password": "wrong"})  # fmt: skip
+        assert response.status_code in (200, 429)
+    response = client.post("/accounts/login/", {"username": "td", "password": "pw"})
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db
+def test_a_right_password_logs_in(client, make_user):
+    make_user("td")
+    response = client.post("/accounts/login/", {"username": "td", "password": "pw"})
+    assert response.status_code == 302 and "_auth_user_id" in client.session
+
+
+@pytest.mark.django_db
+def test_the_demo_login_is_refused_in_production(client, settings):
+    call_command("load_demo", verbosity=0)
+    settings.PRODUCTION = True
+    response = client.post("/accounts/login/", {"username": "td",
+                                                "password": "rikken"})  # fmt: skip
+    assert response.status_code == 200  # the form again, with its error
+    assert "_auth_user_id" not in client.session
+    with pytest.raises(CommandError, match="production"):
+        call_command("load_demo", verbosity=0)
+    settings.PRODUCTION = False
+    response = client.post("/accounts/login/", {"username": "td",
+                                                "password": "rikken"})  # fmt: skip
+    assert response.status_code == 302

@@ -1,0 +1,126 @@
+"""The permission matrix: every URL the resolver knows, GET and POST, as each
+kind of visitor (docs/roles.md). A new URL is covered without editing this
+test: its arguments are made from its converters and names.
+
+Checked for every URL and visitor: never a 500; and nobody who may not write
+there changes the database (a fingerprint of every table before and after).
+"""
+
+import re
+
+import pytest
+from django.apps import apps
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from scoring.models import Deal
+from tournaments.models import Club, Player, TournamentRole
+
+VISITORS = ("anonymous", "stranger", "other_td", "event_td", "admin")
+SKIP = ("admin/", "accounts/", "i18n/")  # Django's own views
+#: Who may write through a URL (by name); everything else under /manage/ is
+#: the event's TD's, the register and new events are staff's (and
+#: organisers', whom this test leaves out).
+WRITERS = {
+    "rules:edit": {"other_td", "event_td", "admin"},
+    "tournaments:manage": set(),
+}
+PAYLOAD = {
+    "action": "withdraw", "publish": "1", "choice": "reseat", "name": "Hacker",
+    "slug": "hacked", "p0_contract": "rik", "thrown_in": "on", "byes": "on",
+    "players": "1", "username": "admin", "role": "td", "mode": "clone",
+    "version": "", "seat1": "0", "a": "1", "b": "2",
+}  # fmt: skip
+
+
+def patterns(resolver=None, prefix="", namespace=""):
+    resolver = resolver or get_resolver()
+    for p in resolver.url_patterns:
+        route = prefix + str(p.pattern)
+        if isinstance(p, URLResolver):
+            ns = p.namespace or namespace
+            yield from patterns(p, route, ns)
+        elif isinstance(p, URLPattern) and not route.startswith(SKIP):
+            yield f"{namespace}:{p.name}" if namespace else p.name, route
+
+
+def concrete(route: str, ids: dict) -> str:
+    """A path for ``route``: its slug, and ids of real rows by the param name
+    (``pk`` by the segment before it)."""
+
+    def fill(match):
+        kind, name = match.group(1), match.group(2)
+        if kind == "slug":
+            return ids["slug"]
+        if kind == "str":
+            return "seating"
+        if name == "pk":
+            before = route[: match.start()].rstrip("/").rsplit("/", 1)[-1]
+            return str(ids.get(before, 1))
+        return str(ids.get(name, 1))
+
+    return "/" + re.sub(r"<(\w+):(\w+)>", fill, route)
+
+
+def fingerprint() -> tuple:
+    """Every row of every model, hashed: any write shows."""
+    out = []
+    for model in apps.get_models():
+        rows = model.objects.order_by("pk").values_list()
+        out.append((model._meta.label, hash(tuple(map(repr, rows)))))
+    return tuple(out)
+
+
+@pytest.fixture
+def world(small_event, make_user):
+    from scoring.demo import generate_event
+
+    other_event = generate_event("other", 8, 1, 1, seed=2)
+    users = {
+        "stranger": make_user("stranger"),
+        "other_td": make_user("other_td"),
+        "event_td": make_user("event_td"),
+        "admin": make_user("admin", is_staff=True, is_superuser=True),
+    }
+    TournamentRole.objects.create(tournament=other_event, user=users["other_td"],
+                                  role="td")  # fmt: skip
+    role = TournamentRole.objects.create(tournament=small_event,
+                                         user=users["event_td"], role="td")  # fmt: skip
+    entry = small_event.entries.first()
+    ids = {
+        "slug": small_event.slug, "players": Player.objects.first().pk,
+        "clubs": Club.objects.first().pk, "roles": role.pk, "entries": entry.pk,
+        "entry_id": entry.pk, "number": 1, "round": 1, "table": 1,
+        "deal": Deal.objects.filter(table__round__tournament=small_event)
+        .first().number,
+    }  # fmt: skip
+    return users, ids
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("visitor", VISITORS)
+def test_every_url_answers_every_visitor_without_a_500_or_a_foreign_write(
+    client, world, visitor
+):
+    users, ids = world
+    if visitor != "anonymous":
+        client.force_login(users[visitor])
+    seen = 0
+    for name, route in patterns():
+        path = concrete(route, ids)
+        for method in ("get", "post"):
+            before = fingerprint()
+            response = getattr(client, method)(path, PAYLOAD)
+            assert response.status_code < 500, (name, path, method)
+            writers = WRITERS.get(name, _default_writers(route))
+            if visitor not in writers:
+                assert fingerprint() == before, (name, path, method, visitor)
+            if route.startswith("manage/") and visitor == "anonymous":
+                assert response.status_code in (302, 403, 404, 405), (name, path)
+            seen += 1
+    assert seen > 80  # every URL, both methods
+
+
+def _default_writers(route: str) -> set[str]:
+    if route.startswith("manage/<slug:slug>/"):
+        return {"event_td", "admin"}
+    return {"admin"}  # the register, new events, imports, rules
