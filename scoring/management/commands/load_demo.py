@@ -7,9 +7,9 @@ average), jury calls and sanctions. Also a TD login ``td`` / ``rikken`` for
 trying the TD screens.
 """
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
