@@ -28,7 +28,11 @@ class HouseRuleSet(models.Model):
             )
         ],
     )
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(
+        _("name"), max_length=120,
+        validators=[RegexValidator(r"[\x00-\x1f\x7f-\x9f]", inverse_match=True,
+                                   message=_("Remove the control character."))],
+    )  # fmt: skip
     preset = models.CharField(_("base preset"), max_length=10, choices=Preset.choices)
     overrides = models.JSONField(_("overrides"), default=dict, blank=True)
     description = models.TextField(_("description"), blank=True)

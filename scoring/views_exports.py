@@ -20,13 +20,14 @@ from tournaments.models import Tournament
 from tournaments.names import DuplicateNameError
 from tournaments.permissions import (
     is_td,
+    organised_clubs,
     organiser_required,
     register_required,
     td_required,
 )
 from tournaments.services import register
 
-MAX_UPLOAD = 50 * 1024 * 1024
+MAX_UPLOAD = 30 * 1024 * 1024  # an event backup; 400 players take about 10 MB
 SESSION_KEY = "player_import"
 
 
@@ -117,6 +118,13 @@ def _home(event: Tournament) -> str:
         return reverse("scoring:export-index", args=[event.slug])
 
 
+def _clubs_of(user) -> set[str] | None:
+    """The clubs whose players ``user`` may import (None: any, staff)."""
+    if user.is_staff:
+        return None
+    return set(organised_clubs(user).values_list("name", flat=True))
+
+
 class PlayerFileForm(forms.Form):
     file = forms.FileField(label=_("Players (CSV or XLSX)"))
     create_clubs = forms.BooleanField(label=_("Create missing clubs"), required=False)
@@ -143,14 +151,14 @@ def import_players(request):
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            if upload.size > MAX_UPLOAD:
+            if upload.size > pi.MAX_FILE_BYTES:
                 raise pi.PlayerFileError(_("The file is too large."))
             rows = pi.parse(upload.read(), upload.name)
         except pi.PlayerFileError as exc:
             form.add_error("file", str(exc))
         else:
-            create = form.cleaned_data["create_clubs"]
-            rows = pi.preview(rows, create)
+            create = form.cleaned_data["create_clubs"] and request.user.is_staff
+            rows = pi.preview(rows, create, _clubs_of(request.user))
             tournament = form.cleaned_data["tournament"]
             request.session[SESSION_KEY] = {
                 "rows": [r.as_dict() for r in rows], "create_clubs": create,
@@ -173,9 +181,10 @@ def _confirm_players(request):
             messages.error(request, _("You are not a TD of that tournament."))
             return redirect("scoring:import-players")
     rows = pi.rows_from(pending.get("rows", []))
+    create = bool(pending.get("create_clubs")) and request.user.is_staff
     try:
         with transaction.atomic():
-            players = pi.store(rows, bool(pending.get("create_clubs")))
+            players = pi.store(rows, create, _clubs_of(request.user))
             if tournament is not None and players:
                 register(tournament, players, request.user)
     except DuplicateNameError as exc:

@@ -3,7 +3,7 @@
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy as _
 
 from rules.resolver import resolve_schedule, schedule_choices
@@ -12,10 +12,12 @@ from tournaments.models import (
     Entry,
     Player,
     Round,
+    TableRound,
     Tournament,
     TournamentRole,
 )
 from tournaments.ranking import DEFAULT_TIEBREAKS, METRICS
+from tournaments.validators import no_control_characters
 
 RESERVED_SLUGS = {"new"}
 MAX_ID = 2**63 - 1
@@ -197,6 +199,17 @@ class TournamentForm(forms.ModelForm):
                 "hide_last_rounds",
                 _("Hide fewer rounds than the tournament has (%(n)s).") % {"n": rounds},
             )
+        deals = data.get("deals_per_round")
+        if deals and self.instance.pk:
+            highest = TableRound.objects.filter(
+                round__tournament=self.instance
+            ).aggregate(n=Max("deals__number"))["n"]
+            if highest and deals < highest:
+                self.add_error(
+                    "deals_per_round",
+                    _("Deal %(n)s is stored already: the rounds keep at least "
+                      "%(n)s deals.") % {"n": highest},
+                )  # fmt: skip
         if rounds and self.instance.pk:
             seated = self.instance.round_set.filter(
                 number__gt=rounds, tables__isnull=False
@@ -335,8 +348,9 @@ class WithdrawForm(forms.Form):
         required=False,
     )  # fmt: skip
     substitute_name = forms.CharField(
-        label=_("or a new substitute's name"), required=False, max_length=120
-    )
+        label=_("or a new substitute's name"), required=False, max_length=120,
+        validators=[no_control_characters],
+    )  # fmt: skip
 
     def __init__(self, tournament, allowed, *args, **kwargs):
         super().__init__(*args, **kwargs)

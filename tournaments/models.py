@@ -14,13 +14,18 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import snapshots
 from rules.schedules import Schedule
+from tournaments.validators import no_control_characters
 
 SEATS = (1, 2, 3, 4, 5)
 
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
-    city = models.CharField(_("city"), max_length=120, blank=True)
+    name = models.CharField(
+        _("name"), max_length=120, unique=True, validators=[no_control_characters]
+    )
+    city = models.CharField(
+        _("city"), max_length=120, blank=True, validators=[no_control_characters]
+    )
 
     class Meta:
         verbose_name = _("club")
@@ -57,13 +62,16 @@ class ClubRole(models.Model):
 class Player(models.Model):
     """The persistent register, shared by all events."""
 
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(
+        _("name"), max_length=120, validators=[no_control_characters]
+    )
     club = models.ForeignKey(
         Club, models.SET_NULL, null=True, blank=True, verbose_name=_("club")
     )
     federation_number = models.CharField(
-        _("federation number"), max_length=30, blank=True
-    )
+        _("federation number"), max_length=30, blank=True,
+        validators=[no_control_characters],
+    )  # fmt: skip
 
     class Meta:
         verbose_name = _("player")
@@ -96,9 +104,13 @@ class Tournament(models.Model):
         FIXED = "fixed", _("a fixed number of points")
 
     slug = models.SlugField(_("code"), unique=True, max_length=60)
-    name = models.CharField(_("name"), max_length=150)
+    name = models.CharField(
+        _("name"), max_length=150, validators=[no_control_characters]
+    )
     date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=150, blank=True)
+    venue = models.CharField(
+        _("venue"), max_length=150, blank=True, validators=[no_control_characters]
+    )
     rules = models.CharField(_("rule schedule"), max_length=50, default="nl")
     rules_snapshot = models.JSONField(
         _("frozen rule schedule"), null=True, blank=True, editable=False
@@ -236,7 +248,7 @@ class Bye(models.Model):
     """A player seated nowhere in a round: sits out all of it (odd fields)."""
 
     round = models.ForeignKey(Round, models.CASCADE, related_name="byes")
-    entry = models.ForeignKey(Entry, models.PROTECT, related_name="byes")
+    entry = models.ForeignKey(Entry, models.RESTRICT, related_name="byes")
 
     class Meta:
         verbose_name = _("bye")
@@ -273,7 +285,7 @@ class Seat(models.Model):
 
     table = models.ForeignKey(TableRound, models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
-    entry = models.ForeignKey(Entry, models.PROTECT, related_name="seats")
+    entry = models.ForeignKey(Entry, models.RESTRICT, related_name="seats")
     points = models.IntegerField(default=0)
     deals_played = models.PositiveSmallIntegerField(default=0)
     declared_made = models.PositiveSmallIntegerField(default=0)
@@ -306,6 +318,10 @@ class AuditLog(models.Model):
     action = models.CharField(max_length=40)
     detail = models.JSONField(default=dict)
     at = models.DateTimeField(auto_now_add=True)
+    #: A line that came with an imported backup: its author is only claimed
+    #: by the file (never linked to a user of this site).
+    imported = models.BooleanField(default=False)
+    claimed_user = models.CharField(max_length=150, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]

@@ -16,7 +16,8 @@ def summary(detail: dict, limit: int = 120) -> str:
 
 class AuditTable(tables.Table):
     at = tables.DateTimeColumn(verbose_name=_("Time"), format="Y-m-d H:i:s")
-    user = tables.Column(verbose_name=_("User"), default="—")
+    user = tables.Column(verbose_name=_("User"), empty_values=(),
+                         accessor="pk")  # fmt: skip
     action = tables.Column(verbose_name=_("Action"))
     detail = tables.Column(verbose_name=_("Detail"), orderable=False)
 
@@ -27,6 +28,16 @@ class AuditTable(tables.Table):
 
     def render_detail(self, value):
         return summary(value)
+
+    def render_user(self, record):
+        return _author(record)
+
+
+def _author(record) -> str:
+    if record.imported:
+        claimed = record.claimed_user or "—"
+        return str(_("%(name)s (imported, not verified)") % {"name": claimed})
+    return record.user.username if record.user else "—"
 
 
 class PlayerTable(tables.Table):

@@ -21,7 +21,6 @@ import datetime
 import json
 from collections import Counter
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -91,7 +90,8 @@ def export_event(tournament: Tournament) -> dict:
             tournament, ref_of, {e.id: e.player.name for e in entries}
         ),
         "audit": [
-            {"at": a.at.isoformat(), "user": a.user.username if a.user else None,
+            {"at": a.at.isoformat(),
+             "user": a.user.username if a.user else (a.claimed_user or None),
              "action": a.action, "detail": a.detail}
             for a in tournament.audit.select_related("user").order_by("at", "id")
         ],
@@ -176,6 +176,10 @@ def load(raw: bytes | str) -> dict:
         return json.loads(raw)
     except UnicodeDecodeError:
         raise BackupError("", _("The file is not UTF-8 text.")) from None
+    except RecursionError:
+        raise BackupError(
+            "", _("The file is nested too deeply to be a backup.")
+        ) from None
     except json.JSONDecodeError as exc:
         msg = _("Not JSON (line %(l)s, column %(c)s): %(m)s")
         raise BackupError(
@@ -424,7 +428,6 @@ def _decisions(table, number, label_of, record) -> dict:
 def _write(data, event: Tournament, user, corrected=()) -> Tournament:
     event.save()
     entries = _write_players(data["players"], event)
-    users = {u.username: u for u in get_user_model().objects.all()}
     rounds = Round.objects.bulk_create(
         Round(tournament=event, number=r["number"], status=r["status"],
               published=r["published"])
@@ -451,7 +454,7 @@ def _write(data, event: Tournament, user, corrected=()) -> Tournament:
         calls += [
             (c, JuryCall(table=row, deal_number=c["deal"],
                          entry=entries[c["player"]], contract=c["contract"],
-                         decision=c["decision"], user=users.get(c["user"] or "")))
+                         decision=c["decision"]))
             for c in t["jury_calls"]
         ]  # fmt: skip
     Seat.objects.bulk_create(seats)
@@ -462,9 +465,10 @@ def _write(data, event: Tournament, user, corrected=()) -> Tournament:
     )
     Deal.objects.bulk_create(deals, batch_size=2000)
     _with_times(JuryCall, calls)
+    # a file only claims who wrote its lines: never link them to users here
     audit = [
-        (a, AuditLog(tournament=event, user=users.get(a["user"] or ""),
-                     action=a["action"], detail=a["detail"]))
+        (a, AuditLog(tournament=event, action=a["action"], detail=a["detail"],
+                     imported=True, claimed_user=a["user"] or ""))
         for a in data["audit"]
     ]  # fmt: skip
     _with_times(AuditLog, audit)

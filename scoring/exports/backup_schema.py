@@ -2,7 +2,12 @@
 (``rounds[1].tables[0].deals[3].scores``). Pure: no database.
 
 Every key is required and no other key is allowed, so a hand-edited file
-that lost or gained a field is refused rather than half-understood.
+that lost or gained a field is refused rather than half-understood. Every
+value is bounded before anything is stored: text by the length its column
+takes and without control characters, numbers by the range the site allows,
+lists by a count, free-form JSON (a deal record, an audit line's details) by
+its depth and size, times to a plausible span. The whole document is checked
+first; the first bad field is named.
 """
 
 import datetime
@@ -13,6 +18,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+TEXT = 150  # the longest text column
+MAX_ITEMS = 20_000  # any list: players, tables, deals, audit lines
+FREE_DEPTH, FREE_ITEMS, FREE_TEXT = 8, 500, 2_000  # free-form JSON
+EARLIEST = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
 
 
 class BackupError(Exception):
@@ -48,25 +58,35 @@ def join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def items(check: Check) -> Check:
+def items(check: Check, most: int = MAX_ITEMS) -> Check:
     def run(value, path):
         if not isinstance(value, list):
             fail(path, _("expected a list"))
+        if len(value) > most:
+            fail(path, _("more than %(n)s entries") % {"n": most})
         for i, item in enumerate(value):
             check(item, f"{path}[{i}]")
 
     return run
 
 
-def string(value, path, empty: bool = True) -> None:
+def string(value, path, empty: bool = True, longest: int = TEXT) -> None:
     if not isinstance(value, str):
         fail(path, _("expected text"))
     if not empty and not value.strip():
         fail(path, _("may not be empty"))
+    if len(value) > longest:
+        fail(path, _("longer than %(n)s characters") % {"n": longest})
+    if CONTROL.search(value):
+        fail(path, _("contains a control character"))
 
 
 def nonempty(value, path) -> None:
     string(value, path, empty=False)
+
+
+def text(longest: int, empty: bool = True) -> Check:
+    return lambda value, path: string(value, path, empty, longest)
 
 
 def optional(check: Check) -> Check:
@@ -77,7 +97,7 @@ def optional(check: Check) -> Check:
     return run
 
 
-def integer(low: int | None = None, high: int | None = None) -> Check:
+def integer(low: int = -1_000_000, high: int = 1_000_000) -> Check:
     def run(value, path):
         if not isinstance(value, int) or isinstance(value, bool):
             fail(path, _("expected a whole number"))
@@ -107,7 +127,7 @@ def choice(*allowed) -> Check:
 
 
 def slug(value, path) -> None:
-    string(value, path)
+    string(value, path, longest=60)
     if not SLUG.match(value) or len(value) > 60:
         fail(path, _("not a valid code (letters, digits, - and _)"))
 
@@ -121,69 +141,96 @@ def date(value, path) -> None:
 
 
 def moment(value, path) -> None:
-    string(value, path)
+    string(value, path, longest=40)
     try:
         at = datetime.datetime.fromisoformat(value)
     except ValueError:
         fail(path, _("not a date and time"))
     if at.tzinfo is None:
         fail(path, _("a time zone is required"))
+    latest = datetime.datetime.now(datetime.UTC) + datetime.timedelta(days=1)
+    if not EARLIEST <= at <= latest:
+        fail(path, _("not a time this event can have had"))
 
 
 def anything(value, path) -> None:
-    """Free-form JSON (audit details, paper totals): any value."""
+    """Free-form JSON (audit details, paper totals): any value, bounded."""
+    bounded(value, path, FREE_DEPTH)
+
+
+def bounded(value, path, depth: int) -> None:
+    if depth < 0:
+        fail(path, _("nested too deeply"))
+    if isinstance(value, str):
+        string(value, path, longest=FREE_TEXT)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        if abs(value) > 10**9:
+            fail(path, _("out of range"))
+    elif isinstance(value, list | dict):
+        if len(value) > FREE_ITEMS:
+            fail(path, _("more than %(n)s entries") % {"n": FREE_ITEMS})
+        pairs = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in pairs:
+            if isinstance(key, str):
+                string(key, path, longest=FREE_TEXT)
+            bounded(item, f"{path}.{key}" if isinstance(value, dict)
+                    else f"{path}[{key}]", depth - 1)  # fmt: skip
 
 
 def mapping(value, path) -> None:
     if not isinstance(value, dict):
         fail(path, _("expected a JSON object"))
+    bounded(value, path, FREE_DEPTH)
 
 
 def snapshot(value, path) -> None:
-    obj(value, path, {"preset": nonempty, "overrides": mapping, "name": string})
+    obj(value, path, {"preset": text(10, empty=False), "overrides": mapping,
+                      "name": text(120)})  # fmt: skip
 
 
 TOURNAMENT = {
     "slug": slug, "name": nonempty, "date": date, "venue": string,
-    "rules": nonempty, "rules_snapshot": optional(snapshot),
-    "rounds": integer(1, 100), "deals_per_round": integer(1, 100),
+    "rules": text(50, empty=False), "rules_snapshot": optional(snapshot),
+    "rounds": integer(1, 30), "deals_per_round": integer(1, 60),
     "language": choice("nl", "en"), "method": choice("points", "placement"),
-    "tiebreaks": items(nonempty), "placement_points": items(integer()),
-    "normalise_five": boolean, "hide_last_rounds": integer(0, 100),
+    "tiebreaks": items(text(20, empty=False), 10),
+    "placement_points": items(integer(0, 1000), 5),
+    "normalise_five": boolean, "hide_last_rounds": integer(0, 30),
 }  # fmt: skip
 PLAYER = {
-    "ref": nonempty, "name": nonempty, "club": optional(nonempty),
-    "federation_number": string,
+    "ref": text(160, empty=False), "name": text(120, empty=False),
+    "club": optional(text(120, empty=False)), "federation_number": text(30),
     "status": choice("registered", "present", "withdrawn"),
     "withdrawn_after": optional(integer(0, 100)),
 }  # fmt: skip
 #: Version 2 (byes and substitutes) adds these keys to version 1's.
 TOURNAMENT_2 = {**TOURNAMENT, "bye_policy": choice("zero", "average", "fixed"),
-                "bye_points": integer(-10_000, 10_000)}  # fmt: skip
+                "bye_points": integer(-1000, 1000)}  # fmt: skip
 PLAYER_2 = {**PLAYER, "status": choice("registered", "present", "withdrawn",
                                        "substitute")}  # fmt: skip
-SEAT = {"position": integer(1, 5), "player": nonempty}
+SEAT = {"position": integer(1, 5), "player": text(160, empty=False)}
 DEAL = {
-    "number": integer(1, 1000), "version": integer(1), "record": mapping,
-    "scores": mapping, "seat_scores": items(integer()),
+    "number": integer(1, 60), "version": integer(1), "record": mapping,
+    "scores": mapping, "seat_scores": items(integer(), 5),
 }  # fmt: skip
 JURY = {
-    "deal": integer(1, 1000), "player": nonempty, "contract": nonempty,
+    "deal": integer(1, 60), "player": text(160, empty=False),
+    "contract": text(40, empty=False),
     "decision": choice("approved", "refused"), "at": moment,
-    "user": optional(string),
+    "user": optional(text(150)),
 }  # fmt: skip
 TABLE = {
-    "number": integer(1, 10000), "closed": boolean, "sheet_totals": anything,
-    "seats": items(lambda v, p: obj(v, p, SEAT)),
-    "deals": items(lambda v, p: obj(v, p, DEAL)),
-    "jury_calls": items(lambda v, p: obj(v, p, JURY)),
+    "number": integer(1, 1000), "closed": boolean, "sheet_totals": anything,
+    "seats": items(lambda v, p: obj(v, p, SEAT), 5),
+    "deals": items(lambda v, p: obj(v, p, DEAL), 60),
+    "jury_calls": items(lambda v, p: obj(v, p, JURY), 1000),
 }  # fmt: skip
 ROUND = {
-    "number": integer(1, 100), "status": choice("draft", "seated", "closed"),
+    "number": integer(1, 30), "status": choice("draft", "seated", "closed"),
     "published": boolean, "tables": items(lambda v, p: obj(v, p, TABLE)),
 }  # fmt: skip
-ROUND_2 = {**ROUND, "byes": items(nonempty)}
-AUDIT = {"at": moment, "user": optional(string), "action": nonempty,
+ROUND_2 = {**ROUND, "byes": items(text(160, empty=False), 1000)}
+AUDIT = {"at": moment, "user": optional(text(150)), "action": text(40, empty=False),
          "detail": mapping}  # fmt: skip
 
 

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Player
+from tournaments.validators import CONTROL
 
 HEADERS = {
     "name": "name", "naam": "name", "player": "name", "speler": "name",
@@ -25,6 +26,12 @@ HEADERS = {
 }  # fmt: skip
 COLUMNS = ("name", "club", "federation_number")
 MAX_ROWS = 5000
+#: A register of 5,000 players is about 300 KB as CSV; an XLSX unpacks to a
+#: few MB. Anything far beyond is refused before it is read (a zip bomb
+#: unpacks to gigabytes from a few KB).
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_UNPACKED_BYTES = 30 * 1024 * 1024
+MAX_CELL = 200
 
 
 class PlayerFileError(Exception):
@@ -49,16 +56,27 @@ class Row:
 
 
 def parse(content: bytes, filename: str) -> list[Row]:
-    """Rows of a CSV or XLSX file (cells as trimmed text)."""
+    """Rows of a CSV or XLSX file (cells as trimmed text), read row by row
+    and refused as soon as the file is beyond the limits."""
+    if len(content) > MAX_FILE_BYTES:
+        raise PlayerFileError(
+            _("The file is larger than %(mb)s MB: a register of %(n)s players "
+              "fits in far less.") % {"mb": MAX_FILE_BYTES // 2**20, "n": MAX_ROWS}
+        )  # fmt: skip
     if filename.lower().endswith((".xlsx", ".xlsm")):
-        table = _xlsx_cells(content)
+        cells = _xlsx_cells(content)
     else:
-        table = _csv_cells(content)
-    table = [r for r in table if any(c.strip() for c in r)]
+        cells = _csv_cells(content)
+    table = []
+    for row in cells:
+        if any(c.strip() for c in row):
+            table.append([c[: MAX_CELL + 1] for c in row[:10]])
+        if len(table) > MAX_ROWS + 1:
+            raise PlayerFileError(
+                _("At most %(n)s players per file.") % {"n": MAX_ROWS}
+            )
     if not table:
         raise PlayerFileError(_("The file has no rows."))
-    if len(table) > MAX_ROWS + 1:
-        raise PlayerFileError(_("At most %(n)s players per file.") % {"n": MAX_ROWS})
     head = [HEADERS.get(c.strip().lower()) for c in table[0]]
     if "name" in head:
         order, body, first = head, table[1:], 2
@@ -74,7 +92,7 @@ def parse(content: bytes, filename: str) -> list[Row]:
     return rows
 
 
-def _csv_cells(content: bytes) -> list[list[str]]:
+def _csv_cells(content: bytes):
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -83,24 +101,45 @@ def _csv_cells(content: bytes) -> list[list[str]]:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=";,\t")
     except csv.Error:
         dialect = csv.excel
-    return [list(r) for r in csv.reader(io.StringIO(text), dialect)]
+    reader = csv.reader(io.StringIO(text.replace("\0", "")), dialect)
+    try:
+        yield from reader
+    except csv.Error as exc:
+        raise PlayerFileError(
+            _("Line %(line)s of the CSV file cannot be read: %(why)s.")
+            % {"line": reader.line_num, "why": exc}
+        ) from None
 
 
-def _xlsx_cells(content: bytes) -> list[list[str]]:
+def _xlsx_cells(content: bytes):
     from openpyxl import load_workbook
 
+    _check_unpacked_size(content)
     try:
         wb = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+        ws = wb.worksheets[0]
+        for row in ws.iter_rows(values_only=True, max_col=10):
+            yield ["" if v is None else _text(v) for v in row]
+    except PlayerFileError:
+        raise
     except Exception as exc:  # openpyxl raises many kinds on a broken file
         raise PlayerFileError(_("This is not a readable XLSX file.")) from exc
-    ws = wb.worksheets[0]
-    out = []
-    for row in ws.iter_rows(values_only=True):
-        out.append(["" if v is None else _text(v) for v in row])
-        if len(out) > MAX_ROWS + 1:
-            break
-    wb.close()
-    return out
+
+
+def _check_unpacked_size(content: bytes) -> None:
+    """An XLSX is a zip: refuse one that would unpack beyond the limit."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except zipfile.BadZipFile:
+        raise PlayerFileError(_("This is not a readable XLSX file.")) from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise PlayerFileError(
+            _("This XLSX file unpacks to more than %(mb)s MB: save it again "
+              "with just the players, or as CSV.") % {"mb": MAX_UNPACKED_BYTES // 2**20}
+        )  # fmt: skip
 
 
 def _text(value) -> str:
@@ -109,8 +148,11 @@ def _text(value) -> str:
     return str(value)
 
 
-def preview(rows: list[Row], create_clubs: bool = False) -> list[Row]:
-    """Every row with its errors (fresh: earlier errors are dropped)."""
+def preview(
+    rows: list[Row], create_clubs: bool = False, allowed: set[str] | None = None
+) -> list[Row]:
+    """Every row with its errors (fresh: earlier errors are dropped).
+    ``allowed``: the clubs the importer organises (None: any club, staff)."""
     clubs = set(Club.objects.values_list("name", flat=True))
     feds = [r.federation_number for r in rows if r.federation_number]
     taken = dict(
@@ -122,6 +164,9 @@ def preview(rows: list[Row], create_clubs: bool = False) -> list[Row]:
     seen_name: dict[tuple, int] = {}
     for row in rows:
         row.errors = []
+        if any(CONTROL.search(v) for v in (row.name, row.club, row.federation_number)):
+            row.errors.append(_("A control character (an invisible tab or line "
+                                "break) is in this row."))  # fmt: skip
         if not row.name:
             row.errors.append(_("The name is missing."))
         elif len(row.name) > 120:
@@ -146,13 +191,17 @@ def preview(rows: list[Row], create_clubs: bool = False) -> list[Row]:
         seen_name.setdefault(key, row.line)
         if row.club and row.club not in clubs and not create_clubs:
             row.errors.append(_("Unknown club “%(c)s”.") % {"c": row.club})
+        if allowed is not None and row.club not in allowed:
+            row.errors.append(_("You manage the players of your own clubs only."))
     return rows
 
 
 @transaction.atomic
-def store(rows: list[Row], create_clubs: bool = False) -> list[Player]:
+def store(
+    rows: list[Row], create_clubs: bool = False, allowed: set[str] | None = None
+) -> list[Player]:
     """Store the valid rows (re-checked now); return the new players."""
-    valid = [r for r in preview(rows, create_clubs) if r.ok]
+    valid = [r for r in preview(rows, create_clubs, allowed) if r.ok]
     clubs = {c.name: c for c in Club.objects.all()}
     for r in valid:
         if r.club and r.club not in clubs:

@@ -24,6 +24,7 @@ from scoring.rowsource import (
     table_seats,
     tricks_text,
 )
+from tournaments.validators import strip_control
 
 
 def col(n: int) -> str:
@@ -31,6 +32,27 @@ def col(n: int) -> str:
     from openpyxl.utils import get_column_letter
 
     return get_column_letter(n)
+
+
+class Formula(str):
+    """A formula this module wrote; any other text is written as text."""
+
+
+def append(ws, values) -> None:
+    """One row. Text is text: a name like "=HYPERLINK(…)" never becomes a
+    live formula, and control characters (which XLSX cannot hold) go."""
+    from openpyxl.cell import WriteOnlyCell
+
+    row = []
+    for value in values:
+        if isinstance(value, str) and not isinstance(value, Formula):
+            value = strip_control(value)
+            if value.startswith("="):
+                cell = WriteOnlyCell(ws, value=value)
+                cell.data_type = "s"
+                value = cell
+        row.append(value)
+    ws.append(row)
 
 
 def _sheet(wb, title: str, headers: list[str], widths: list[float]):
@@ -79,10 +101,10 @@ def _standings(wb, tournament, rowset) -> None:
     for r, item in enumerate(rowset.rows, start=2):
         values = [_number(item.get(k)) for k in keys]
         if as_sum and total_col and rounds:
-            values[total_col - 1] = "=SUM(%s%d:%s%d)" % (  # noqa: UP031
+            values[total_col - 1] = Formula("=SUM(%s%d:%s%d)" % (  # noqa: UP031
                 col(rounds[0]), r, col(rounds[-1]), r,
-            )  # fmt: skip
-        ws.append(values)
+            ))  # fmt: skip
+        append(ws, values)
 
 
 def _number(value):
@@ -113,7 +135,7 @@ def _deals(wb, tournament) -> dict[int, dict]:
         for pos, _e, name in d["seats"]:
             score = scores[pos - 1]
             row += [name, score if counts_for_seat(pos, out, score) else None]
-        ws.append(row)
+        append(ws, row)
         tables = per_round[d["round"]]
         table = tables.setdefault(d["table"], {"seats": d["seats"], "deals": {}})
         table["deals"][d["deal"]] = (out, scores)
@@ -146,7 +168,7 @@ def _round(wb, tournament, number: int, tables: dict, byes: list[str]) -> None:
                     pos, sits_out, scores[pos - 1]
                 )
                 row.append(scores[pos - 1] if played else None)
-            row.append("=SUM(%s%d:%s%d)" % (col(4), r, col(3 + n), r))  # noqa: UP031
-            ws.append(row)
+            row.append(Formula("=SUM(%s%d:%s%d)" % (col(4), r, col(3 + n), r)))  # noqa: UP031
+            append(ws, row)
     for name in byes:
-        ws.append([str(_("bye")), None, name])
+        append(ws, [str(_("bye")), None, name])

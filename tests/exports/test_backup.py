@@ -173,3 +173,60 @@ def test_it_refuses_broken_json_with_line_and_column():
     with pytest.raises(BackupError) as err:
         import_event(b'{"format": "rikscore.event",\n "version": }')
     assert "line 2" in err.value.message
+
+
+# ---- issue 13: hostile backups are refused whole, with the first bad field --
+def _damaged(event, where, value):
+    data = json.loads(json.dumps(export_event(event)))
+    target = data
+    *path, last = where
+    for key in path:
+        target = target[key]
+    target[last] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "path"),
+    [
+        (("tournament", "name"), "x" * 151, "tournament.name"),
+        (("players", 0, "name"), "A\x00B", "players[0].name"),
+        (("tournament", "rounds"), 10**12, "tournament.rounds"),
+        (("tournament", "deals_per_round"), 0, "tournament.deals_per_round"),
+        (("rounds", 0, "tables", 0, "deals", 0, "seat_scores", 0), 10**15,
+         "rounds[0].tables[0].deals[0].seat_scores[0]"),
+        (("audit", 0, "at"), "9999-12-31T00:00:00+00:00", "audit[0].at"),
+        (("audit", 0, "detail"), {"a": [[[[[[[[[[["deep"]]]]]]]]]]]},
+         "audit[0].detail.a"),
+        (("rounds", 0, "tables", 0, "deals", 0, "record"), {"x": "y" * 5000},
+         "rounds[0].tables[0].deals[0].record"),
+    ],
+    ids=["long-name", "control-char", "huge-rounds", "zero-deals", "huge-score",
+         "future-time", "deep-nesting", "long-text"],
+)  # fmt: skip
+@pytest.mark.django_db
+def test_a_hostile_backup_is_refused_naming_the_field(small_event, where, value, path):
+    counts = Tournament.objects.count(), Player.objects.count(), Deal.objects.count()
+    with pytest.raises(BackupError) as err:
+        import_event(_damaged(small_event, where, value), slug="hostile")
+    assert err.value.path.startswith(path), err.value
+    assert counts == (Tournament.objects.count(), Player.objects.count(),
+                      Deal.objects.count())  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_deep_json_text_is_refused_not_a_500():
+    with pytest.raises(BackupError, match="nested too deeply"):
+        import_event("[" * 100_000 + "]" * 100_000)
+
+
+@pytest.mark.django_db
+def test_imported_audit_lines_claim_their_author_without_becoming_them(
+    small_event, make_user
+):
+    admin = make_user("admin", is_superuser=True)
+    data = json.loads(json.dumps(export_event(small_event)))
+    data["audit"][0]["user"] = admin.username
+    event = import_event(data, slug="claims")
+    line = event.audit.order_by("at", "id").first()
+    assert line.user is None and line.imported and line.claimed_user == "admin"

@@ -61,6 +61,8 @@ def test_it_refuses_an_unreadable_xlsx(db):
 
 
 def test_it_stores_nothing_before_the_td_confirms_and_rechecks(td_client, register):
+    td_client.user.is_staff = True  # creating clubs is staff's (docs/roles.md)
+    td_client.user.save()
     url = reverse("scoring:import-players")
     upload = SimpleUploadedFile("spelers.csv", CSV, content_type="text/csv")
     before = Player.objects.count()
@@ -83,3 +85,55 @@ def test_it_stores_nothing_before_the_td_confirms_and_rechecks(td_client, regist
 def test_it_keeps_others_out_of_the_player_import(client, make_user):
     client.force_login(make_user("someone"))
     assert client.get(reverse("scoring:import-players")).status_code == 403
+
+
+# ---- issue 13: hostile files ---------------------------------------------------
+def test_it_refuses_a_file_beyond_the_size_limit_before_reading_it():
+    big = b"naam\n" + b"Anna Bakker\n" * (pi.MAX_FILE_BYTES // 12 + 10)
+    with pytest.raises(pi.PlayerFileError, match="larger than"):
+        pi.parse(big, "big.csv")
+
+
+def test_it_stops_reading_at_the_row_limit():
+    rows = b"naam\n" + b"".join(b"P%d\n" % i for i in range(pi.MAX_ROWS + 50))
+    with pytest.raises(pi.PlayerFileError, match="At most"):
+        pi.parse(rows, "many.csv")
+
+
+def test_it_refuses_a_zip_bomb_xlsx_without_unpacking_it():
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"<a>" + b" " * (40 * 2**20))
+    data = buffer.getvalue()
+    assert len(data) < 200_000
+    with pytest.raises(pi.PlayerFileError, match="unpacks"):
+        pi.parse(data, "bomb.xlsx")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'naam\n"unclosed quote\nrest',
+        b"naam\x00;club\nA\x00B;C\n",
+        b"\xff\xfe\x00",
+        b'"' * 5000 + b"\n",
+        b"a," * 100000,
+    ],
+    ids=["quote", "nul", "bom-junk", "quotes", "wide"],
+)
+def test_a_malformed_csv_gets_a_message_not_a_500(content):
+    try:
+        rows = pi.parse(content, "bad.csv")
+    except pi.PlayerFileError as exc:
+        assert str(exc)
+    else:
+        assert isinstance(rows, list)
+
+
+@pytest.mark.django_db
+def test_control_characters_are_refused_per_row():
+    rows = pi.preview(pi.parse(b"naam\nAnna\tBakker\nBert\n", "x.csv"))
+    assert [bool(r.errors) for r in rows] == [True, False]
+    assert "control character" in rows[0].errors[0]

@@ -104,3 +104,17 @@ def test_it_shows_the_audit_log_paginated(td_client, small_event):
     assert b"test.line" in response.content
     assert b"n=59" in response.content
     assert td_client.get(f"/manage/{small_event.slug}/audit/?page=2").status_code == 200
+
+
+@pytest.mark.django_db
+def test_it_refuses_fewer_deals_per_round_than_are_stored(td_client, small_event):
+    data = {
+        "name": small_event.name, "slug": small_event.slug, "date": "2026-11-21",
+        "rules": "nl", "rounds": "2", "deals_per_round": "3", "language": "nl",
+        "method": "points", "tiebreaks_0": "rounds_won", "hide_last_rounds": "0",
+    }  # fmt: skip
+    response = td_client.post(f"/manage/{small_event.slug}/settings/", data)
+    assert response.status_code == 200
+    assert "deals_per_round" in response.context["form"].errors
+    small_event.refresh_from_db()
+    assert small_event.deals_per_round == 4

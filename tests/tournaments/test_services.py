@@ -139,3 +139,10 @@ def test_generated_events_sum_to_zero_everywhere(small_event):
         for table in round_.tables.all():
             assert sum(s.points for s in table.seats.all()) == 0
     assert all(sum(d.seat_scores) == 0 for d in Deal.objects.all())
+
+
+def test_a_whole_event_can_be_deleted(small_event):
+    """Seats and byes hold their entries back from a lone delete (RESTRICT),
+    but not when the event goes as a whole."""
+    small_event.delete()
+    assert not Deal.objects.exists()
