@@ -411,11 +411,14 @@ def _decisions(table, number, label_of, record) -> dict:
         (label_of.get(c["player"], ""), c["contract"], c["decision"]) for c in calls
     )
     ref_of = {label: ref for ref, label in label_of.items()}
-    for play in record.get("plays", []) if isinstance(record, dict) else []:
+    plays = record.get("plays") if isinstance(record, dict) else None
+    for play in plays if isinstance(plays, list) else []:
         if not isinstance(play, dict) or play.get("jury") != APPROVED:
             continue
         key = (play.get("declarer"), play.get("contract"))
-        if key not in decisions and key[0] in ref_of and isinstance(key[1], str):
+        if not all(isinstance(k, str) for k in key):
+            continue  # the pipeline names what is wrong with this play
+        if key not in decisions and key[0] in ref_of:
             decisions[key] = APPROVED
             table["jury_calls"].append(
                 {"deal": number, "player": ref_of[key[0]], "contract": key[1],

@@ -22,7 +22,7 @@ from tournaments.forms import PlayerForm, QuickAddForm, TournamentForm
 from tournaments.models import Seat, TableRound, TournamentRole
 
 fuzz = settings(
-    max_examples=40, deadline=None,
+    max_examples=int(__import__("os").environ.get("FUZZ", "40")), deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture,
                            HealthCheck.too_slow],
 )  # fmt: skip
