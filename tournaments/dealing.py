@@ -7,6 +7,8 @@ starting left of the dealer, as the deal record wants them.
 
 
 def dealer_position(seat_count: int, deal_number: int) -> int:
+    if seat_count < 1:
+        raise ValueError("a table without seats has no dealer")
     return (deal_number - 1) % seat_count + 1
 
 

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
+from tournaments.locks import lock_round_tables
 from tournaments.models import Round, Tournament
 from tournaments.services import audit
 
@@ -24,6 +25,7 @@ def open_tables(round_: Round) -> list[int]:
 
 @transaction.atomic
 def close_round(round_: Round, user=None) -> None:
+    lock_round_tables(round_)
     if not round_.tables.exists():
         raise RoundRefusedError(_("This round is not seated yet."))
     still_open = open_tables(round_)
@@ -41,6 +43,7 @@ def close_round(round_: Round, user=None) -> None:
 @transaction.atomic
 def reopen_round(round_: Round, user=None) -> None:
     """Back to seated with every table open again, for corrections."""
+    lock_round_tables(round_)
     if round_.status != Round.Status.CLOSED:
         raise RoundRefusedError(_("This round is not closed."))
     round_.tables.update(closed=False)

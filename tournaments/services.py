@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.locks import lock_round_tables
 from tournaments.models import (
     AuditLog,
     Bye,
@@ -78,7 +79,11 @@ def seat_round(
     and who sits the whole round out (``byes``).
 
     Replaces an earlier seating of this round as long as no deal is stored.
+    The round's tables are locked first (``tournaments.locks``), so a deal
+    being saved at one of them either went first (and this refuses) or waits
+    and then finds its table gone.
     """
+    lock_round_tables(round_)
     if round_.tables.filter(deals__isnull=False).exists():
         raise SeatingRefusedError(
             _("Deals are stored in this round: seating is fixed.")
@@ -119,6 +124,7 @@ def seat_round(
 def swap_seats(round_: Round, a: Entry, b: Entry, user=None) -> None:
     """Exchange two players' seats in a round that has no deals yet; one of
     them may be sitting out (then the other one takes the bye)."""
+    lock_round_tables(round_)
     if round_.tables.filter(deals__isnull=False).exists():
         raise SeatingRefusedError(
             _("Deals are stored in this round: seating is fixed.")

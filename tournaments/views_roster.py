@@ -15,12 +15,14 @@ from tournaments.forms import (
     SearchForm,
     WithdrawForm,
 )
+from tournaments.locks import BusyError
 from tournaments.models import Entry
 from tournaments.names import DuplicateNameError
 from tournaments.permissions import td_required
 from tournaments.roster import check_in, check_out, quick_add, unwithdraw
 from tournaments.seating_screen import generate_tables
 from tournaments.services import register, seat_round
+from tournaments.views_round import BUSY
 from tournaments.withdrawal import WithdrawalRefusedError, open_seats, withdraw
 
 
@@ -135,8 +137,8 @@ def withdraw_page(request, tournament, pk: int):
         try:
             rounds = withdraw(entry, request.user, form.cleaned_data["choice"],
                               form.substitute_value())  # fmt: skip
-        except WithdrawalRefusedError as exc:
-            form.add_error(None, str(exc))
+        except (WithdrawalRefusedError, BusyError) as exc:
+            form.add_error(None, str(exc) or BUSY)
         else:
             for round_ in rounds:
                 _seat_again(request, round_)

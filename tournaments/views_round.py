@@ -6,9 +6,11 @@ from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import GenerateForm, SwapForm
+from tournaments.locks import BusyError
 from tournaments.models import Round
 from tournaments.permissions import td_required
 from tournaments.rounds import (
@@ -24,6 +26,8 @@ from tournaments.seating_screen import (
     seating_lists,
 )
 from tournaments.services import SeatingRefusedError, seat_round, swap_seats
+
+BUSY = gettext_lazy("Others are changing this round right now: please try again.")
 
 
 def entry_url(slug: str, round_no: int, table_no: int) -> str:
@@ -84,8 +88,8 @@ def generate(request, tournament, number: int):
     source = "engine" if diag["engine"] == "optimal" else "simple"
     try:
         seat_round(round_, tables, request.user, source=source, byes=out)
-    except SeatingRefusedError as exc:
-        messages.error(request, str(exc))
+    except (SeatingRefusedError, BusyError) as exc:
+        messages.error(request, str(exc) or BUSY)
     else:
         messages.success(
             request,
@@ -107,8 +111,8 @@ def swap(request, tournament, number: int):
     a, b = form.cleaned_data["a"], form.cleaned_data["b"]
     try:
         swap_seats(round_, a, b, request.user)
-    except SeatingRefusedError as exc:
-        messages.error(request, str(exc))
+    except (SeatingRefusedError, BusyError) as exc:
+        messages.error(request, str(exc) or BUSY)
     else:
         messages.success(
             request,
@@ -121,8 +125,8 @@ def swap(request, tournament, number: int):
 def _state_change(request, round_, action, done: str):
     try:
         action()
-    except RoundRefusedError as exc:
-        messages.error(request, str(exc))
+    except (RoundRefusedError, BusyError) as exc:
+        messages.error(request, str(exc) or BUSY)
     else:
         messages.success(request, done)
     return _back(round_)

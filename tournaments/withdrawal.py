@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
+from tournaments.locks import lock_round_tables
 from tournaments.models import Bye, Entry, Player, Round, Seat
 from tournaments.names import DuplicateNameError
 from tournaments.services import audit, register
@@ -84,6 +85,8 @@ def withdraw(entry: Entry, user=None, choice: str | None = None, substitute=None
     ``WithdrawalRefusedError`` when a seat needs a choice that was not given
     or cannot be carried out; nothing is changed then.
     """
+    for round_ in Round.objects.filter(tables__seats__entry=entry).distinct():
+        lock_round_tables(round_)  # before reading who sits where
     to_fill, finishing = open_seats(entry)
     reseat: list[Round] = []
     for open_seat in to_fill:

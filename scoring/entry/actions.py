@@ -7,6 +7,7 @@ at the same table (``save_deal`` takes the same lock).
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.locks import lock_table
 from tournaments.models import TableRound
 from tournaments.services import audit
 
@@ -22,9 +23,7 @@ def missing_deals(table: TableRound) -> list[int]:
 
 
 def _locked(table: TableRound) -> TableRound:
-    locked = TableRound.objects.select_for_update().get(pk=table.pk)
-    locked.round = table.round
-    return locked
+    return lock_table(table)
 
 
 def _detail(table: TableRound, **extra) -> dict:

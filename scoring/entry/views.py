@@ -5,6 +5,8 @@ URLs answer with the ``_panel.html`` partial so a deal is saved without a page
 reload. TD only (``td_required``): anyone else gets 403.
 """
 
+from functools import wraps
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,6 +27,7 @@ from scoring.services import (
     save_deal,
     table_view,
 )
+from tournaments.locks import BusyError, GoneError
 from tournaments.models import TableRound
 from tournaments.permissions import td_required
 
@@ -32,6 +35,33 @@ STALE = gettext_lazy(
     "Someone else saved this deal meanwhile; here is the current version. "
     "Your input is kept below: save again to replace it."
 )
+
+
+def hall_safe(view):
+    """A table removed meanwhile (its round seated again), or a round others
+    are changing this very moment: a message, never a 500."""
+
+    @wraps(view)
+    def wrapper(request, tournament, round, table, *args, **kwargs):
+        try:
+            return view(request, tournament, round, table, *args, **kwargs)
+        except GoneError:
+            messages.error(request, _(
+                "This table was seated again meanwhile: pick it on the round page."
+            ))  # fmt: skip
+            target = reverse("tournaments:td-round", args=[tournament.slug, round])
+        except BusyError:
+            messages.error(request, _(
+                "Others are changing this round right now: please try again."
+            ))  # fmt: skip
+            target = request.get_full_path()
+        if _htmx(request):
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = target
+            return response
+        return redirect(target)
+
+    return wrapper
 
 
 def _htmx(request) -> bool:
@@ -126,11 +156,13 @@ def _render(request, table, status=200, push=None, **ctx) -> HttpResponse:
 
 
 @td_required
+@hall_safe
 def table_page(request, tournament, round, table):
     return _render(request, _table(tournament, round, table))
 
 
 @td_required
+@hall_safe
 def deal_page(request, tournament, round, table, deal):
     """GET: the form for this deal (prefilled when stored). POST: save it."""
     table = _table(tournament, round, table)
@@ -173,6 +205,7 @@ def deal_page(request, tournament, round, table, deal):
 
 
 @td_required
+@hall_safe
 @require_POST
 def preview(request, tournament, round, table, deal):
     """The score effect of the form as it stands, or the engine's violations."""
@@ -191,6 +224,7 @@ def preview(request, tournament, round, table, deal):
 
 
 @td_required
+@hall_safe
 def delete(request, tournament, round, table, deal):
     """GET: ask for confirmation. POST: delete (history and audit keep it)."""
     table = _table(tournament, round, table)
@@ -213,6 +247,7 @@ def delete(request, tournament, round, table, deal):
 
 
 @td_required
+@hall_safe
 @require_POST
 def sheet(request, tournament, round, table):
     table = _table(tournament, round, table)
@@ -226,6 +261,7 @@ def sheet(request, tournament, round, table):
 
 
 @td_required
+@hall_safe
 @require_POST
 def close(request, tournament, round, table):
     table = _table(tournament, round, table)
@@ -239,6 +275,7 @@ def close(request, tournament, round, table):
 
 
 @td_required
+@hall_safe
 @require_POST
 def reopen(request, tournament, round, table):
     table = _table(tournament, round, table)

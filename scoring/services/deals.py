@@ -6,7 +6,7 @@ stores what it computed (the record by seat, the facts, the scores by seat),
 the revision, the seat totals and the audit line in one transaction.
 """
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import Sum
 
 from rules.jury import latest_decisions
@@ -23,6 +23,7 @@ from scoring.services.audit import deal_line, user_or_none
 from scoring.services.freezing import freeze_rules
 from scoring.services.tables import TableView, table_view
 from scoring.services.totals import recompute_table
+from tournaments.locks import GoneError, atomic_retry, lock_table
 from tournaments.models import Seat, TableRound
 
 
@@ -87,6 +88,8 @@ def deal_context(view: TableView, number: int) -> DealContext:
 def prepare(table: TableRound, number: int, record: dict) -> tuple[Outcome, TableView]:
     """Run deal ``number`` at ``table`` through the pipeline (nothing stored)."""
     view = table_view(table)
+    if len(view.seats) < 4:
+        raise GoneError  # the round was seated again meanwhile
     schedule = table.round.tournament.schedule
     context = deal_context(view, number)
     return run_deal(schedule, view.labels, number, record, context), view
@@ -104,38 +107,40 @@ def save_deal(
 ) -> Deal:  # fmt: skip
     """Validate, settle and store deal ``number``; update totals; log it.
 
-    ``expected_version`` is the version the editor saw (None for a new deal):
-    a mismatch means somebody saved in between and raises ``StaleDealError``.
+    The table is locked first and its seats read under the lock, so a swap
+    or a new seating of the round either happened before (and this deal is
+    checked against it) or waits. ``expected_version`` is the version the
+    editor saw (None for a new deal): a mismatch means somebody saved in
+    between and raises ``StaleDealError``.
     """
     if table.closed:
         raise ClosedError
-    outcome, _view = prepare(table, number, record)
-    if not outcome.ok:
-        raise DealRejectedError(outcome.violations)
-    scores = list(outcome.seat_scores)
+
+    def job() -> Deal:
+        locked = _lock_open(table)
+        outcome, _view = prepare(locked, number, record)
+        if not outcome.ok:
+            raise DealRejectedError(outcome.violations)
+        freeze_rules(table.round.tournament)
+        deal = _store(locked, number, outcome, user, expected_version)
+        recompute_table(locked)
+        deal_line(locked, user, "deal.save", number, version=deal.version,
+                  record=outcome.record, scores=list(outcome.seat_scores))  # fmt: skip
+        return deal
+
     try:
-        with transaction.atomic():
-            _lock_open(table)
-            freeze_rules(table.round.tournament)
-            deal = _store(table, number, outcome, user, expected_version)
-            recompute_table(table)
-            deal_line(table, user, "deal.save", number, version=deal.version,
-                      record=outcome.record, scores=scores)  # fmt: skip
+        return atomic_retry(job)
     except IntegrityError as exc:
         raise StaleDealError from exc
-    return deal
 
 
-def _lock_open(table: TableRound) -> None:
+def _lock_open(table: TableRound) -> TableRound:
     """Lock the table row: writes at one table take turns, so recomputed seat
     totals never miss a deal saved at the same moment; and recheck closed."""
-    closed = (
-        TableRound.objects.select_for_update()
-        .values_list("closed", flat=True)
-        .get(pk=table.pk)
-    )
-    if closed:
+    locked = lock_table(table)
+    if locked.closed:
         raise ClosedError
+    return locked
 
 
 def _store(table, number, outcome: Outcome, user, expected_version) -> Deal:
@@ -170,9 +175,10 @@ def _store(table, number, outcome: Outcome, user, expected_version) -> Deal:
 def delete_deal(table: TableRound, number: int, user=None) -> None:
     if table.closed:
         raise ClosedError
-    with transaction.atomic():
-        _lock_open(table)
-        deal = Deal.objects.filter(table=table, number=number).first()
+
+    def job() -> None:
+        locked = _lock_open(table)
+        deal = Deal.objects.filter(table=locked, number=number).first()
         if deal is None:
             return
         DealRevision.objects.create(
@@ -180,8 +186,10 @@ def delete_deal(table: TableRound, number: int, user=None) -> None:
             old_scores=deal.seat_scores, new_record={}, new_scores=[],
             user=user_or_none(user),
         )  # fmt: skip
-        named = table_view(table).named(deal.record)
+        named = table_view(locked).named(deal.record)
         deal.delete()
-        recompute_table(table)
-        deal_line(table, user, "deal.delete", number, record=named,
+        recompute_table(locked)
+        deal_line(locked, user, "deal.delete", number, record=named,
                   scores=deal.seat_scores)  # fmt: skip
+
+    atomic_retry(job)

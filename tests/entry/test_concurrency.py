@@ -11,10 +11,9 @@ import time
 import pytest
 from django.db import connection
 
-from scoring import services
 from scoring.demo import generate_event
 from scoring.models import Deal, DealRevision
-from scoring.services import StaleDealError, save_deal
+from scoring.services import StaleDealError, save_deal, table_view
 from tournaments.models import TableRound
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -37,13 +36,15 @@ def table():
 @pytest.fixture
 def slow_recompute(monkeypatch):
     """Hold each save's transaction open a little, so the saves overlap."""
-    original = services.recompute_table
+    from scoring.services import deals
+
+    original = deals.recompute_table
 
     def slow(table):
         time.sleep(0.2)
         original(table)
 
-    monkeypatch.setattr(services, "recompute_table", slow)
+    monkeypatch.setattr(deals, "recompute_table", slow)
 
 
 def together(*jobs):
@@ -69,7 +70,7 @@ def together(*jobs):
 
 def rik(table_id, number, tricks):
     table = TableRound.objects.get(pk=table_id)
-    players = services.table_view(table).players_for(number)
+    players = table_view(table).players_for(number)
     play = {"contract": "rik", "declarer": players[0], "partner": players[1],
             "tricks": tricks}  # fmt: skip
     return table, {"plays": [play]}

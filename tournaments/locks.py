@@ -1,0 +1,64 @@
+"""Row locks, always taken in one order, so seat and deal changes never
+deadlock and never act on seats read before the lock.
+
+Order: the tables of a round (by id), then what hangs off them (seats,
+deals). Every path that changes seats or deals locks the tables it touches
+first: a deal save its one table; seating a round, swapping, a withdrawal
+all tables of the round. Whoever has a table first finishes first; the other
+then reads the seats as they are now. A deadlock the database still finds
+(it can, with other locks) is tried once more, then answered with
+``BusyError`` (a message, never a 500).
+"""
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.db import OperationalError, transaction
+
+from tournaments.models import Round, TableRound
+
+T = TypeVar("T")
+
+
+class BusyError(Exception):
+    """Others are changing the same round right now: try again."""
+
+
+class GoneError(Exception):
+    """The table was removed (its round seated again) while waiting."""
+
+
+def lock_round_tables(round_: Round) -> list[TableRound]:
+    """Every table of ``round_``, locked, in id order (inside a transaction)."""
+    return list(TableRound.objects.select_for_update().filter(round=round_)
+                .order_by("id"))  # fmt: skip
+
+
+def lock_table(table: TableRound) -> TableRound:
+    """``table`` locked and read afresh (inside a transaction)."""
+    try:
+        locked = TableRound.objects.select_for_update().get(pk=table.pk)
+    except TableRound.DoesNotExist:
+        raise GoneError from None
+    locked.round = table.round
+    return locked
+
+
+def is_deadlock(exc: OperationalError) -> bool:
+    cause = getattr(exc, "__cause__", None)
+    code = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+    return code in ("40P01", "40001") or "deadlock" in str(exc).lower()
+
+
+def atomic_retry(job: Callable[[], T]) -> T:
+    """Run ``job`` in a transaction; a deadlock once more, then ``BusyError``."""
+    for attempt in (1, 2):
+        try:
+            with transaction.atomic():
+                return job()
+        except OperationalError as exc:
+            if not is_deadlock(exc) or attempt == 2:
+                if is_deadlock(exc):
+                    raise BusyError from exc
+                raise
+    raise AssertionError("unreachable")
