@@ -3,12 +3,17 @@
 Only published rounds show, minus the hidden last rounds (the same rule as
 ``standings_for(public=True)``). While a round is being played the pages
 refresh their table through htmx; an htmx request gets the partial only.
+Every page's content is cached under the event's version (``public.cache``):
+a page that was built once costs the database one query until something of
+the event changes.
 """
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
+from public.cache import cached_fragment
 from scoring.rowsource import by_player, deal_rows, round_rows, standings_rows
 from scoring.tables import PlayerDealsTable, TableResultTable, standings_table
 from tournaments.models import Bye, Entry, Round, Tournament
@@ -35,22 +40,35 @@ def is_live(tournament: Tournament) -> bool:
     )
 
 
-def _render(request, page: str, partial: str, context: dict):
-    """The partial for htmx's periodic refresh, else the whole page."""
-    template = partial if request.headers.get("HX-Request") else page
-    return render(request, template, context)
-
-
 def _context(request, tournament: Tournament, **extra) -> dict:
-    live = is_live(tournament)
     return {
         "tournament": tournament,
         "rounds": public_rounds(tournament),
-        "live": live,
+        "live": is_live(tournament),
         "refresh": REFRESH_SECONDS,
         "refresh_url": request.path,
         **extra,
     }
+
+
+def _page(request, tournament, content: str, partial: str, build, title):
+    """A public page: the page around its cached content, or just the
+    refreshing partial htmx asks for. ``build()`` makes the context, on a
+    cache miss only; ``title(context)`` the page's title."""
+    htmx = request.headers.get("HX-Request") == "true"
+    html, heading, context = cached_fragment(
+        request, tournament, partial if htmx else content, build, title
+    )
+    if htmx:
+        return HttpResponse(html)
+    context = {**context, "tournament": tournament, "content": html,
+               "page_title": heading}  # fmt: skip
+    return render(request, "tournaments/public/page.html", context)
+
+
+def _tournament(slug: str) -> Tournament:
+    """The one query a cached page costs (the event carries its version)."""
+    return get_object_or_404(Tournament, slug=slug)
 
 
 def home(request):
@@ -59,58 +77,71 @@ def home(request):
 
 
 def standings(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    rowset = standings_rows(tournament, public=True)
-    table = standings_table(
-        rowset,
-        player_url=lambda entry: reverse("public:player", args=[slug, entry]),
-    )
-    context = _context(request, tournament, table=table)
-    return _render(
-        request,
-        "tournaments/public/standings.html",
-        "tournaments/public/standings_table.html",
-        context,
-    )
+    tournament = _tournament(slug)
+
+    def build() -> dict:
+        rowset = standings_rows(tournament, public=True)
+        table = standings_table(
+            rowset,
+            player_url=lambda entry: reverse("public:player", args=[slug, entry]),
+        )
+        return _context(request, tournament, table=table)
+
+    return _page(
+        request, tournament, "tournaments/public/standings_content.html",
+        "tournaments/public/standings_table.html", build,
+        lambda c: f"{tournament.name} · {_('Standings')}",
+    )  # fmt: skip
 
 
 def round_results(request, slug: str, number: int):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    context = _context(request, tournament, number=number)
-    if number not in context["rounds"]:
-        raise Http404
-    context["tables"] = [
-        (t["table"], TableResultTable(t["seats"]))
-        for t in round_rows(tournament, number)
-    ]
-    context["byes"] = list(
-        Bye.objects.filter(round__tournament=tournament, round__number=number)
-        .select_related("entry__player__club")
-        .order_by("entry__player__name")
-    )
-    return render(request, "tournaments/public/round.html", context)
+    tournament = _tournament(slug)
+
+    def build() -> dict:
+        context = _context(request, tournament, number=number)
+        if number not in context["rounds"]:
+            raise Http404
+        context["tables"] = [
+            (t["table"], TableResultTable(t["seats"]))
+            for t in round_rows(tournament, number)
+        ]
+        context["byes"] = list(
+            Bye.objects.filter(round__tournament=tournament, round__number=number)
+            .select_related("entry__player__club")
+            .order_by("entry__player__name")
+        )
+        return context
+
+    content = "tournaments/public/round_content.html"
+    return _page(request, tournament, content, content, build,
+                 lambda c: f"{tournament.name} · "
+                           f"{_('Round %(n)s') % {'n': number}}")  # fmt: skip
 
 
 def player(request, slug: str, entry_id: int):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    entry = get_object_or_404(
-        Entry.objects.select_related("player__club"), tournament=tournament, pk=entry_id
-    )
-    context = _context(request, tournament, entry=entry)
-    rows = player_deals(tournament, entry.pk, context["rounds"])
-    context["table"] = PlayerDealsTable(rows)
-    context["total"] = rows[-1]["total"] if rows else 0
-    context["byes"] = list(
-        entry.byes.filter(round__number__in=context["rounds"])
-        .values_list("round__number", flat=True)
-        .order_by("round__number")
-    )
-    return _render(
-        request,
-        "tournaments/public/player.html",
-        "tournaments/public/player_table.html",
-        context,
-    )
+    tournament = _tournament(slug)
+
+    def build() -> dict:
+        entry = get_object_or_404(
+            Entry.objects.select_related("player__club"),
+            tournament=tournament, pk=entry_id,
+        )  # fmt: skip
+        context = _context(request, tournament, entry=entry)
+        rows = player_deals(tournament, entry.pk, context["rounds"])
+        context["table"] = PlayerDealsTable(rows)
+        context["total"] = rows[-1]["total"] if rows else 0
+        context["byes"] = list(
+            entry.byes.filter(round__number__in=context["rounds"])
+            .values_list("round__number", flat=True)
+            .order_by("round__number")
+        )
+        return context
+
+    return _page(
+        request, tournament, "tournaments/public/player_content.html",
+        "tournaments/public/player_table.html", build,
+        lambda c: f"{c['entry'].player.name} · {tournament.name}",
+    )  # fmt: skip
 
 
 def player_deals(tournament: Tournament, entry_id: int, rounds: list[int]):

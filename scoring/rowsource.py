@@ -122,11 +122,17 @@ def _notes(row, substitute: bool) -> str:
     return "; ".join(parts)
 
 
-def table_seats(tournament: Tournament, round_number: int | None = None):
-    """{table_id: [(position, entry_id, name)]} for the tournament (or a round)."""
+def table_seats(
+    tournament: Tournament, round_number: int | None = None,
+    entry_id: int | None = None,
+):  # fmt: skip
+    """{table_id: [(position, entry_id, name)]} for the tournament, a round, or
+    just the tables where ``entry_id`` sat."""
     seats = Seat.objects.filter(table__round__tournament=tournament)
     if round_number is not None:
         seats = seats.filter(table__round__number=round_number)
+    if entry_id is not None:
+        seats = seats.filter(table__seats__entry_id=entry_id)
     by_table: dict[int, list] = defaultdict(list)
     for table_id, pos, entry_id, name in seats.values_list(
         "table_id", "position", "entry_id", "entry__player__name"
@@ -210,7 +216,7 @@ def deal_rows(
     where that entry sat (a player page reads a few dozen deals, not all).
     """
     schedule = tournament.schedule
-    seats = table_seats(tournament, round_number)
+    seats = table_seats(tournament, round_number, entry_id)
     labels = {t: unique_labels([n for _p, _e, n in s]) for t, s in seats.items()}
     deals = Deal.objects.filter(table__round__tournament=tournament)
     if round_number is not None:

@@ -164,6 +164,9 @@ class TableResultTable(BaseTable):
     deals_played = NumberColumn(verbose_name=_("Deals played"), css=WIDE_ONLY)
     points = NumberColumn(verbose_name=_("Points"))
 
+    class Meta(BaseTable.Meta):  # the fast template: not inherited without this
+        pass
+
 
 class PlayerDealsTable(BaseTable):
     """Every deal one player played, with a running total."""
@@ -190,3 +193,6 @@ class ReconciliationTable(BaseTable):
     table = NumberColumn(verbose_name=_("Table"))
     deal = NumberColumn(verbose_name=_("Deal"))
     total = NumberColumn(verbose_name=_("Sum"))
+
+    class Meta(BaseTable.Meta):
+        pass

@@ -48,3 +48,11 @@ def td_client(client, make_user, small_event):
     client.force_login(user)
     client.user = user
     return client
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """The public pages' cache lives across tests in one process: start empty."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -141,6 +141,9 @@ class Tournament(models.Model):
         help_text=_("Only for “a fixed number of points”."),
     )  # fmt: skip
     created = models.DateTimeField(auto_now_add=True)
+    #: Raised by every stored change (``tournaments.signals``): the public
+    #: pages' cache keys carry it, so a change shows at once.
+    version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:
         verbose_name = _("tournament")

@@ -31,3 +31,50 @@ def test_it_reads_standings_in_a_constant_number_of_queries(client, make_user):
             for slug in ("q-small", "q-large")
         ]
         assert counts[0] == counts[1], (name, counts)
+
+
+@pytest.mark.django_db
+def test_a_shown_public_page_costs_one_query_until_something_changes(client, make_user):
+    """Issue 13: cached under the event's version; any stored change shows."""
+    from scoring.services import save_deal, table_view
+    from tournaments.models import TableRound
+
+    event = generate_event("cached", 10, 2, 4, seed=5)
+    entry = event.entries.first()
+    paths = [reverse("public:standings", args=["cached"]),
+             reverse("public:round", args=["cached", 1]),
+             reverse("public:player", args=["cached", entry.pk])]  # fmt: skip
+    for path in paths:
+        count_queries(client, path)  # builds and caches
+        assert count_queries(client, path) == 1, path
+    table = TableRound.objects.filter(round__tournament=event).first()
+    TableRound.objects.filter(pk=table.pk).update(closed=False)
+    table.refresh_from_db()
+    players = table_view(table).players_for(1)
+    before = client.get(paths[0]).content
+    deal = table.deals.get(number=1)
+    save_deal(table, 1, {"plays": [{"contract": "solo-8", "declarer": players[0],
+                                    "tricks": 13}]}, None, deal.version)  # fmt: skip
+    assert count_queries(client, paths[0]) > 1  # a new version: built again
+    assert client.get(paths[0]).content != before
+
+
+@pytest.mark.django_db
+def test_a_players_page_reads_only_that_players_tables():
+    """The player page used to load all 3,200 seats of a large event."""
+    from scoring.rowsource import table_seats
+
+    event = generate_event("q-player", 60, 3, 4, seed=4)
+    entry = event.entries.first()
+    mine = table_seats(event, entry_id=entry.pk)
+    assert len(mine) == 3  # one table a round
+    assert all(any(e == entry.pk for _p, e, _n in seats) for seats in mine.values())
+    assert sum(len(s) for s in table_seats(event).values()) == 180
+
+
+def test_every_table_renders_with_the_fast_template():
+    from scoring import tables
+
+    for name in ("StandingsTable", "TableResultTable", "PlayerDealsTable",
+                 "ReconciliationTable"):  # fmt: skip
+        assert getattr(tables, name)([]).template_name == tables.TEMPLATE, name
