@@ -4,7 +4,9 @@
   target ≤ 2 s;
 - ``xlsx_400_s``: the whole event as XLSX, target ≤ 3 s;
 - ``xlsx_400_peak_mb``: peak Python memory while writing it, measured with
-  tracemalloc in a separate, untimed run (tracemalloc slows the code down).
+  tracemalloc in a separate, untimed run (tracemalloc slows the code down);
+- ``cards_400_s`` and ``cards_400_peak_mb``: the player cards of all 400
+  players (one request), target ≤ 3 s and ≤ 200 MB.
 
 Prints medians (wall clock, plus CPU time: the machine may be shared). The
 event lives in a throw-away test database, destroyed afterwards.
@@ -27,6 +29,16 @@ def _median(fn) -> tuple[float, float]:
     return statistics.median(walls), statistics.median(cpus)
 
 
+def _peak(fn) -> float:
+    """Peak traced Python memory of one call, in MB."""
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+
+
 def run() -> None:
     from django.db import connection
     from django.test.utils import setup_test_environment, teardown_test_environment
@@ -37,6 +49,7 @@ def run() -> None:
     try:
         from scoring.demo import generate_event
         from scoring.exports.pdf_sheets import score_sheets
+        from scoring.exports.pdf_cards import player_cards
         from scoring.exports.xlsx import workbook
 
         event = generate_event("bench400", 400, 8, 16)
@@ -45,11 +58,13 @@ def run() -> None:
         print(f"sheets_100_tables_s: {wall:.2f} s (cpu {cpu:.2f} s)")
         wall, cpu = _median(lambda: workbook(event))
         print(f"xlsx_400_s: {wall:.2f} s (cpu {cpu:.2f} s)")
-        tracemalloc.start()
-        workbook(event)
-        peak = tracemalloc.get_traced_memory()[1] / 2**20
-        tracemalloc.stop()
-        print(f"xlsx_400_peak_mb: {peak:.1f} MB (tracemalloc)")
+        print(
+            f"xlsx_400_peak_mb: {_peak(lambda: workbook(event)):.1f} MB (tracemalloc)"
+        )
+        wall, cpu = _median(lambda: player_cards(event))
+        print(f"cards_400_s: {wall:.2f} s (cpu {cpu:.2f} s)")
+        peak = _peak(lambda: player_cards(event))
+        print(f"cards_400_peak_mb: {peak:.1f} MB (tracemalloc)")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         teardown_test_environment()

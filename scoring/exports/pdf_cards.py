@@ -1,23 +1,73 @@
 """Player cards: each player's deals and totals over the event, one player
-per page (or just one player)."""
+per page (continued on the next page when the deals do not fit).
+
+Drawn straight on the canvas in fixed rows instead of platypus tables: a
+400-player event is 51,200 card rows, and laying those out as flowables
+took 12 s and 450 MB. Here each page is one text object per font and one
+batch of lines, and the rows are small tuples streamed per player.
+"""
+
+from collections import defaultdict
 
 from django.utils.translation import gettext as _
 
 from scoring.exports import PDF, ExportError
-from scoring.exports.pdf import FONT_BOLD, filename, grid_style, render
-from scoring.exports.pdf_sheets import escape
+from scoring.exports.pdf import (
+    FONT,
+    FONT_BOLD,
+    PlacedText,
+    canvas_document,
+    filename,
+    stroke_lines,
+    text_width,
+    wrap,
+)
 from scoring.rowsource import (
-    by_player,
+    counts_for_seat,
     deal_labels,
     deal_rows,
     standings_rows,
     tricks_text,
 )
 
+#: (row-source key, width in mm, numeric) per column, left to right.
+COLUMNS = (
+    ("round", 12, True),
+    ("table", 11, True),
+    ("seat", 12, True),
+    ("deal", 10, True),
+    ("contract", 32, False),
+    ("declarer", 34, False),
+    ("partner", 34, False),
+    ("tricks", 13, False),
+    ("points", 14, True),
+    ("total", 14, True),
+)
+SIZE = 7.5  # points, the rows' type
+ROW = 10.0  # points per row
+PAD = 2.0  # points between a cell's border and its text
+LINE = 8.5  # points between the lines of a wrapped cell
 
-def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[dict]]:
-    """{entry_id: [deal rows from that player's seat]} with running totals."""
-    return by_player(deal_rows(tournament), entry_ids)
+
+def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[tuple]]:
+    """{entry_id: [(round, table, seat, deal, contract, declarer, partner,
+    tricks, points, total)]}: the player's deals with the running total."""
+    cards: dict[int, list[tuple]] = defaultdict(list)
+    totals: dict[int, int] = defaultdict(int)
+    for row in deal_rows(tournament):
+        tricks = tricks_text(row["tricks"])
+        for seat, entry_id, _name in row["seats"]:
+            if entry_ids is not None and entry_id not in entry_ids:
+                continue
+            points = row["scores"][seat - 1]
+            if not counts_for_seat(seat, row["sits_out"], points):
+                continue
+            totals[entry_id] += points
+            cards[entry_id].append((
+                row["round"], row["table"], seat, row["deal"], row["contract"],
+                row["declarer"], row["partner"], tricks, points, totals[entry_id],
+            ))  # fmt: skip
+    return cards
 
 
 def player_cards(tournament, entry_id: int | None = None):
@@ -29,57 +79,91 @@ def player_cards(tournament, entry_id: int | None = None):
     cards = card_rows(tournament, {p["entry"] for p in people})
     title = str(_("Player cards"))
 
-    def story():
-        from reportlab.lib.units import mm
-        from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
-
-        from scoring.exports.pdf import styles
-
-        st = styles()
-        flow = []
-        head = deal_labels(
-            "round",
-            "table",
-            "seat",
-            "deal",
-            "contract",
-            "declarer",
-            "partner",
-            "tricks",
-            "points",
-            "total",
-        )
-        for i, person in enumerate(people):
-            if i:
-                flow.append(PageBreak())
+    def draw(doc):
+        edges = _edges(doc)
+        head = _layout(edges, deal_labels(*(k for k, _w, _n in COLUMNS)), header=True)
+        for person in people:
             line = _("%(club)s · rank %(rank)s · %(points)s points") % {
                 "club": person.get("club") or "–", "rank": person["rank"] or "–",
                 "points": person.get("points", 0),
             }  # fmt: skip
             if person.get("notes"):
                 line = f"{line} · {person['notes']}"
-            flow += [Paragraph(escape(person["name"]), st["title"]),
-                     Paragraph(escape(tournament.name), st["base"]),
-                     Paragraph(escape(str(line)), st["h2"]), Spacer(1, 6)]  # fmt: skip
-            rows = [head]
-            style = grid_style(1, 7.5)
-            last_round = None
-            for d in cards.get(person["entry"], []):
-                if last_round is not None and d["round"] != last_round:
-                    style.append(("LINEABOVE", (0, len(rows)), (-1, len(rows)), 1.1,
-                                  (0, 0, 0)))  # fmt: skip
-                last_round = d["round"]
-                rows.append([str(d["round"]), str(d["table"]), str(d["seat"]),
-                             str(d["deal"]), d["contract"], d["declarer"],
-                             d["partner"], tricks_text(d["tricks"]), str(d["points"]),
-                             str(d["total"])])  # fmt: skip
-            widths = [12, 11, 10, 10, 34, 36, 36, 12, 12, 13]
-            table = Table(rows, colWidths=[w * mm for w in widths], repeatRows=1)
-            style += [("ALIGN", (8, 1), (9, -1), "RIGHT"),
-                      ("FONT", (9, 1), (9, -1), FONT_BOLD, 7.5)]  # fmt: skip
-            table.setStyle(style)
-            flow.append(table)
-        return flow
+            rows = [_layout(edges, row) for row in cards.get(person["entry"], [])]
+            first = True
+            while first or rows:
+                top = doc.new_page()
+                if first:
+                    top = doc.heading(top, person["name"], tournament.name, str(line))
+                else:
+                    top = doc.heading(top, _("%(name)s (continued)")
+                                      % {"name": person["name"]})  # fmt: skip
+                room, fits = top - doc.bottom - ROW, 0
+                while fits < len(rows) and room >= rows[fits][0]:
+                    room -= rows[fits][0]
+                    fits += 1
+                fits = max(fits, 1)
+                _draw_table(doc, edges, top, head, rows[:fits])
+                rows, first = rows[fits:], False
 
     what = "cards" if entry_id is None else f"card-{entry_id}"
-    return filename(tournament, what), PDF, render(tournament, title, story)
+    return filename(tournament, what), PDF, canvas_document(tournament, title, draw)
+
+
+def _edges(doc) -> list[float]:
+    from reportlab.lib.units import mm
+
+    edges = [doc.left]
+    for _key, width, _numeric in COLUMNS:
+        edges.append(edges[-1] + width * mm)
+    return edges
+
+
+def _layout(edges: list[float], cells, header: bool = False) -> tuple:
+    """``(height, round, [(font, lines, numeric)] per cell)``: a row broken
+    into lines that fit their columns (two at most, then "…")."""
+    laid = []
+    for c, (_key, _w, numeric) in enumerate(COLUMNS):
+        font = FONT_BOLD if header or c == len(COLUMNS) - 1 else FONT
+        width = edges[c + 1] - edges[c] - 2 * PAD
+        lines = wrap(str(cells[c]), width, font, SIZE, most=4)
+        laid.append((font, lines, numeric and not header))
+    most = max(len(lines) for _f, lines, _n in laid)
+    return ROW + LINE * (most - 1), cells[0], laid
+
+
+def _draw_table(doc, edges, top: float, head: tuple, rows: list[tuple]) -> None:
+    """One page's table: a shaded header row, then ``rows``, a heavier rule
+    where a new round starts."""
+    canvas = doc.canvas
+    canvas.setFillGray(0.9)
+    canvas.rect(edges[0], top - head[0], edges[-1] - edges[0], head[0], stroke=0,
+                fill=1)  # fmt: skip
+    canvas.setFillGray(0)
+
+    text = PlacedText(canvas, doc.encoded)
+    lines, rules = [], []
+    y_top, last_round = top, None
+    for i, (height, round_number, cells) in enumerate([head, *rows]):
+        edge = (edges[0], y_top, edges[-1], y_top)
+        (rules if i > 1 and round_number != last_round else lines).append(edge)
+        last_round = round_number if i else None
+        for c, (font, parts, numeric) in enumerate(cells):
+            baseline = y_top - ROW + 2.8
+            for part in parts:
+                if numeric:
+                    x = edges[c + 1] - PAD - text_width(part, font, SIZE)
+                else:
+                    x = edges[c] + PAD
+                text.add(x, baseline, part, font, SIZE)
+                baseline -= LINE
+        y_top -= height
+    lines.append((edges[0], y_top, edges[-1], y_top))
+    lines += [(x, top, x, y_top) for x in edges]
+    text.draw()
+    canvas.setStrokeGray(0.5)
+    canvas.setLineWidth(0.4)
+    stroke_lines(canvas, lines)
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(1.1)
+    stroke_lines(canvas, rules)

@@ -10,6 +10,7 @@ every PDF page, the same standings.
 """
 
 import gzip
+from collections import Counter
 import io
 import json
 import re
@@ -68,6 +69,24 @@ def pdf_text(data: bytes) -> list[str]:
         return [page.extract_text() or "" for page in pdf.pages]
 
 
+def card_words(pages: list[str]) -> Counter:
+    """The cards' words without page furniture (footers, repeated headers,
+    continuation titles), which move when page breaks and wrapping move."""
+    return Counter(
+        word
+        for page in pages
+        for line in page.split("\n")
+        if "Rikscore · pagina" not in line
+        and not line.startswith("Ronde Tafel")
+        and not line.endswith("(vervolg)")
+        for word in line.split()
+    )
+
+
+def numbers(words: Counter) -> Counter:
+    return Counter({w: n for w, n in words.items() if re.fullmatch(r"-?\d+", w)})
+
+
 def exports(slug: str) -> dict:
     from scoring.exports.backup import export_event
     from scoring.exports.registry import make_export
@@ -124,4 +143,12 @@ def test_the_demo_of_before_migrates_forward_unchanged():
         assert to_ms(new["backup"]) == to_ms(old["backup"]), slug
         assert new["xlsx"] == old["xlsx"], slug
         for what, pages in old["pdf"].items():
-            assert new["pdf"][what] == pages, (slug, what)
+            if what == "cards":  # drawn anew in issue 13
+                # The old cards overprinted long contract names in their
+                # neighbours' cells, so only their numbers read back whole.
+                assert numbers(card_words(new["pdf"][what])) == numbers(
+                    card_words(pages)
+                ), slug
+                assert "…" not in " ".join(new["pdf"][what]), slug
+            else:
+                assert new["pdf"][what] == pages, (slug, what)
