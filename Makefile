@@ -25,15 +25,19 @@ run: $(STAMP)
 	$(PY) manage.py load_demo --if-empty
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
-# Production mode (README, "Running a championship"): gunicorn behind the
-# environment's settings; DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS are needed.
-WORKERS ?= 3
-BIND ?= 127.0.0.1:8000
+# Production mode (README, "Running a championship"): granian (WSGI) behind
+# the environment's settings; DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS are
+# needed. One worker process per core; HOST=0.0.0.0 to serve the hall's LAN.
+WORKERS ?= 2
+THREADS ?= 1
+HOST ?= 127.0.0.1
+PORT ?= 8000
 serve: $(STAMP)
 	DJANGO_PRODUCTION=1 $(PY) manage.py migrate --noinput
 	DJANGO_PRODUCTION=1 $(PY) manage.py collectstatic --noinput -v0
-	DJANGO_PRODUCTION=1 $(VENV)/bin/gunicorn rikscore.wsgi --workers $(WORKERS) \
-		--bind $(BIND) --access-logfile - --error-logfile - --log-level warning
+	DJANGO_PRODUCTION=1 $(VENV)/bin/granian --interface wsgi --workers $(WORKERS) \
+		--blocking-threads $(THREADS) --host $(HOST) --port $(PORT) --no-ws \
+		--log-level warning rikscore.wsgi:application
 
 # Chromium for the browser test comes from Debian when it is missing.
 $(CHROMIUM):
@@ -48,6 +52,11 @@ test: $(DEVSTAMP) $(CHROMIUM)
 
 bench: $(DEVSTAMP)
 	$(PY) -m bench
+
+# The round-release spike against the production setup on PostgreSQL
+# (docs/performance.md): LOAD_SECONDS, LOAD_PHONES, LOAD_DATABASE_URL.
+load: $(DEVSTAMP)
+	$(PY) -m bench.load.run
 
 lint: $(DEVSTAMP)
 	$(VENV)/bin/ruff check .

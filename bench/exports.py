@@ -48,8 +48,8 @@ def run() -> None:
     connection.creation.create_test_db(verbosity=0)
     try:
         from scoring.demo import generate_event
-        from scoring.exports.pdf_sheets import score_sheets
         from scoring.exports.pdf_cards import player_cards
+        from scoring.exports.pdf_sheets import score_sheets
         from scoring.exports.xlsx import workbook
 
         event = generate_event("bench400", 400, 8, 16)

@@ -8,12 +8,13 @@ a page that was built once costs the database one query until something of
 the event changes.
 """
 
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from public.cache import cached_fragment
+from public.cache import cached_fragment, keep_page, shared_page_key
 from scoring.rowsource import by_player, deal_rows, round_rows, standings_rows
 from scoring.tables import PlayerDealsTable, TableResultTable, standings_table
 from tournaments.models import Bye, Entry, Round, Tournament
@@ -56,6 +57,9 @@ def _page(request, tournament, content: str, partial: str, build, title):
     refreshing partial htmx asks for. ``build()`` makes the context, on a
     cache miss only; ``title(context)`` the page's title."""
     htmx = request.headers.get("HX-Request") == "true"
+    shared = None if htmx else shared_page_key(request, tournament)
+    if shared and (page := cache.get(shared)) is not None:
+        return HttpResponse(page[0])
     html, heading, context = cached_fragment(
         request, tournament, partial if htmx else content, build, title
     )
@@ -63,12 +67,17 @@ def _page(request, tournament, content: str, partial: str, build, title):
         return HttpResponse(html)
     context = {**context, "tournament": tournament, "content": html,
                "page_title": heading}  # fmt: skip
-    return render(request, "tournaments/public/page.html", context)
+    if shared:
+        context["csrf_token"] = ""  # the same bytes for every visitor
+    response = render(request, "tournaments/public/page.html", context)
+    if shared:
+        keep_page(shared, response.content)
+    return response
 
 
 def _tournament(slug: str) -> Tournament:
     """The one query a cached page costs (the event carries its version)."""
-    return get_object_or_404(Tournament, slug=slug)
+    return get_object_or_404(Tournament.objects.defer("rules_snapshot"), slug=slug)
 
 
 def home(request):

@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from rikscore.language import switch_language
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("language/", switch_language, name="language"),
     path("rules/", include("rules.urls")),
     path("", include("public.urls")),
     path("", include("tournaments.urls")),

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.schedules import Schedule
 from rules.types import AllPassGame
+from scoring.widgets import FastSelect, FastTextInput
 
 MAX_PLAYS = 3
 MAX_SANCTIONS = 2
@@ -189,14 +190,14 @@ class Checkbox(forms.CheckboxInput):
 def _text(label, **attrs) -> forms.CharField:
     return forms.CharField(
         label=label, required=False, max_length=200,
-        widget=forms.TextInput(attrs={"autocomplete": "off", **attrs}),
+        widget=FastTextInput(attrs={"autocomplete": "off", **attrs}),
     )  # fmt: skip
 
 
 def _select(label, choices) -> forms.CharField:
     """A select whose value is checked by the engine, not by Django."""
     return forms.CharField(
-        label=label, required=False, widget=forms.Select(choices=choices)
+        label=label, required=False, widget=FastSelect(choices=choices)
     )
 
 

@@ -10,10 +10,10 @@ every PDF page, the same standings.
 """
 
 import gzip
-from collections import Counter
 import io
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pdfplumber

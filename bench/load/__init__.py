@@ -1,0 +1,1 @@
+"""``make load``: the round-release spike against the production setup."""

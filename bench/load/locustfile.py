@@ -1,0 +1,89 @@
+"""The load users: phones polling the public pages, tables entering deals
+through the TD's entry path. The plan (``LOAD_PLAN``, with each table's TD
+session) comes from ``bench.load.setup_event``."""
+
+import itertools
+import json
+import os
+import random
+from pathlib import Path
+
+import gevent
+from locust import (
+    FastHttpUser,
+    HttpUser,
+    constant_pacing,
+    constant_throughput,
+    events,
+    task,
+)
+
+PLAN = json.loads(Path(os.environ["LOAD_PLAN"]).read_text())
+SLUG, ROUND = PLAN["slug"], PLAN["round"]
+TABLES = itertools.count()
+PHONE_RATE = float(os.environ.get("LOAD_PHONE_RATE", "0.9"))  # requests/s each
+DEAL_SECONDS = float(os.environ.get("LOAD_DEAL_SECONDS", "30"))
+SAVED: dict[int, int] = {}  # table number: deals the site said it saved
+
+
+@events.test_stop.add_listener
+def _write_saved(**_kwargs):
+    with open(os.environ["LOAD_SAVED"], "w") as f:
+        json.dump(SAVED, f)
+
+
+class Phone(FastHttpUser):
+    """A player's phone in the hall: the standings, a round, a player."""
+
+    weight = 4
+    wait_time = constant_throughput(PHONE_RATE)
+
+    @task(5)
+    def standings(self):
+        self.client.get(f"/t/{SLUG}/", name="public standings")
+
+    @task(3)
+    def round_page(self):
+        number = random.randint(1, PLAN["published"])
+        self.client.get(f"/t/{SLUG}/round/{number}/", name="public round")
+
+    @task(2)
+    def player(self):
+        entry = random.choice(PLAN["entries"])
+        self.client.get(f"/t/{SLUG}/player/{entry}/", name="public player")
+
+
+class Table(HttpUser):
+    """One table's score sheet typed in by the TD, one deal at a time."""
+
+    fixed_count = int(os.environ.get("LOAD_TABLES", len(PLAN["tables"])))
+    wait_time = constant_pacing(DEAL_SECONDS)
+
+    def on_start(self):
+        self.table = PLAN["tables"][next(TABLES) % len(PLAN["tables"])]
+        self.next_deal = 0
+        session, csrf = self.table["session"], self.table["csrf"]
+        self.headers = {
+            "Cookie": f"sessionid={session}; csrftoken={csrf}",
+            "X-CSRFToken": csrf,
+        }
+        self.base = f"/manage/{SLUG}/round/{ROUND}/table/{self.table['number']}/"
+        gevent.sleep(random.uniform(0, DEAL_SECONDS))  # tables do not play in step
+
+    @task
+    def enter_a_deal(self):
+        if self.next_deal >= len(self.table["deals"]):
+            return
+        number = self.next_deal + 1
+        self.client.get(self.base, headers=self.headers, name="entry table page")
+        with self.client.post(
+            f"{self.base}deal/{number}/", data=self.table["deals"][self.next_deal],
+            headers=self.headers, name="entry save deal", allow_redirects=False,
+            catch_response=True,
+        ) as response:  # fmt: skip
+            if response.status_code == 302:
+                self.next_deal += 1
+                SAVED[self.table["number"]] = self.next_deal
+                response.success()
+            else:
+                response.failure(f"deal {number}: {response.status_code}")

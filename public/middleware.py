@@ -1,0 +1,52 @@
+"""The fast path of the public pages under the round-release spike.
+
+A phone polling the standings sends the same request again and again. When
+the page it asks for is kept whole in the cache (``public.cache``) under the
+event's current version, it is answered here, before sessions, URL routing,
+the view and the database: two cache reads, gzipped when the phone accepts
+it. Everything else (a logged-in TD, an htmx partial, a miss) goes the
+normal way, which fills the cache.
+"""
+
+import re
+
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.utils import translation
+
+from public.cache import is_shared, page_key
+from tournaments.signals import version_key
+
+PUBLIC = re.compile(r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/")
+
+
+class SharedPageMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.cached(request) or self.get_response(request)
+
+    def cached(self, request) -> HttpResponse | None:
+        if request.method not in ("GET", "HEAD"):
+            return None
+        match = PUBLIC.match(request.path_info)
+        if not match or not is_shared(request):
+            return None
+        slug = match["slug"]
+        version = cache.get(version_key(slug))
+        if version is None:
+            return None
+        language = translation.get_language_from_request(request)
+        key = page_key(slug, version, language, request.get_full_path())
+        page = cache.get(key)
+        if page is None:
+            return None
+        plain, zipped = page
+        gzip_ok = "gzip" in request.headers.get("Accept-Encoding", "")
+        response = HttpResponse(zipped if gzip_ok else plain)
+        if gzip_ok:
+            response["Content-Encoding"] = "gzip"
+        response["Content-Language"] = language
+        response["Vary"] = "Accept-Language, Accept-Encoding, Cookie"
+        return response
