@@ -29,7 +29,7 @@ run: $(STAMP)
 # the environment's settings; DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS are
 # needed. One worker process per core; HOST=0.0.0.0 to serve the hall's LAN.
 WORKERS ?= 2
-THREADS ?= 1
+THREADS ?= 4
 HOST ?= 127.0.0.1
 PORT ?= 8000
 serve: $(STAMP)

@@ -26,10 +26,22 @@ DEAL_SECONDS = float(os.environ.get("LOAD_DEAL_SECONDS", "30"))
 SAVED: dict[int, int] = {}  # table number: deals the site said it saved
 
 
+PROCESSES = int(os.environ.get("LOAD_PROCESSES", "1"))
+
+
 @events.test_stop.add_listener
 def _write_saved(**_kwargs):
-    with open(os.environ["LOAD_SAVED"], "w") as f:
-        json.dump(SAVED, f)
+    """One file per locust process (``bench.load.run`` adds them up)."""
+    if SAVED:
+        Path(f"{os.environ['LOAD_SAVED']}.{os.getpid()}").write_text(json.dumps(SAVED))
+
+
+def next_table(user) -> dict:
+    """Each table to one user, also when several locust processes run: a
+    process takes the tables of its own index, in turn."""
+    index = getattr(user.environment.runner, "worker_index", 0) or 0
+    n = next(TABLES) * PROCESSES + index
+    return PLAN["tables"][n % len(PLAN["tables"])]
 
 
 class Phone(FastHttpUser):
@@ -60,7 +72,7 @@ class Table(HttpUser):
     wait_time = constant_pacing(DEAL_SECONDS)
 
     def on_start(self):
-        self.table = PLAN["tables"][next(TABLES) % len(PLAN["tables"])]
+        self.table = next_table(self)
         self.next_deal = 0
         session, csrf = self.table["session"], self.table["csrf"]
         self.headers = {
