@@ -45,9 +45,12 @@ PHONES = int(os.environ.get("LOAD_PHONES", "400"))
 TABLES = int(os.environ.get("LOAD_TABLES", "100"))
 WORKERS = os.environ.get("LOAD_WORKERS", "2")  # make serve's defaults
 THREADS = os.environ.get("LOAD_THREADS", "4")
+PHONE_TOOL = os.environ.get("LOAD_PHONE_TOOL", "locust")  # or "wrk"
 #: locust processes: one event loop cannot keep up with 500 users and still
 #: time them fairly (its own delays showed as a p99 of 1-2 s).
-PROCESSES = int(os.environ.get("LOAD_PROCESSES", "2"))
+PROCESSES = int(
+    os.environ.get("LOAD_PROCESSES", "2" if PHONE_TOOL == "locust" else "1")
+)
 RAMP_SECONDS = 10  # the probe starts once every phone and table is in
 PORT = int(os.environ.get("LOAD_PORT", "8765"))
 HOST = f"http://127.0.0.1:{PORT}"
@@ -111,7 +114,36 @@ def td_session(user: str, password: str) -> tuple[str, str]:
 
 
 def user_classes() -> list[str]:
-    return [name for name, n in (("Phone", PHONES), ("Table", TABLES)) if n]
+    phones = PHONES and PHONE_TOOL == "locust"
+    return [name for name, n in (("Phone", phones), ("Table", TABLES)) if n]
+
+
+def start_phones(plan: dict):
+    """The phones under wrk (``LOAD_PHONE_TOOL=wrk``, Debian's ``wrk``): a
+    C load tool costing a few % of a core, as a second opinion on locust's
+    Phone users (the default)."""
+    if PHONE_TOOL != "wrk" or not PHONES:
+        return None
+    rounds = str(plan["round"] - 1)
+    return subprocess.Popen(
+        ["wrk", "-t2", f"-c{PHONES}", f"-d{SECONDS}s", "--latency", "--timeout", "10s",
+         "-s", str(ROOT / "bench/load/phones.lua"), HOST, "--", plan["slug"], rounds,
+         *map(str, plan["entries"])],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+def phone_figures(out: str) -> None:
+    """wrk's summary: requests/s and its latency distribution."""
+    if not out:
+        return
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    lat = dict(re.findall(r"^\s+(50|75|90|99)%\s+([\d.]+\w+)", out, re.M))
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)", out)
+    print(f"load_phones_rps: {float(rate[1]):.0f} requests/s (wrk, {PHONES} phones)")
+    print(f"load_phones_latency: p50 {lat.get('50')}  p90 {lat.get('90')}  "
+          f"p99 {lat.get('99')}")  # fmt: skip
+    print(f"load_phones_errors: {errors[0] if errors else 'none'}")
 
 
 def public_pages(plan: dict) -> list[str]:
@@ -312,9 +344,11 @@ def main() -> None:
         probe = Probe(plan, session, csrf, public_pages(plan))
         probe.start()
         started = time.monotonic()
+        phones = start_phones(plan)
         subprocess.run(
             [str(BIN / "locust"), "-f", str(ROOT / "bench/load/locustfile.py"),
-             "--headless", "--users", str(PHONES + TABLES),
+             "--headless",
+             "--users", str(TABLES + (PHONES if PHONE_TOOL == "locust" else 0)),
              "--spawn-rate", "100", "--reset-stats",
              "--processes", str(PROCESSES),
              "--run-time", f"{SECONDS}s", "--host", HOST,
@@ -330,6 +364,7 @@ def main() -> None:
                  "LOAD_SAVED": str(work / "saved.json")},
         )  # fmt: skip
         elapsed = time.monotonic() - started
+        phones_out = phones.communicate(timeout=60)[0] if phones else ""
         probe.stop.set()
         probe.join(timeout=40)
     finally:
@@ -339,6 +374,7 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
     figures(work / "stats_stats.csv", min(elapsed, SECONDS))
+    phone_figures(phones_out)
     log.close()
     server_times(work / "server.log")
     probe.report()
