@@ -81,7 +81,7 @@ def club_set(db, make_user):
 def save(client, rule_set, **changes):
     fields = {"slug": rule_set.slug, "name": rule_set.name, "mode": "save", **changes}
     data = form_for(rule_set.schedule(), **fields)
-    return client.post(f"/rules/{rule_set.slug}/edit/", data)
+    return client.post(f"/rules/{rule_set.slug}/edit/", data, HTTP_ACCEPT_LANGUAGE="en")
 
 
 @pytest.mark.django_db
