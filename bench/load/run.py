@@ -14,7 +14,6 @@
 Everything runs bounded in time and is stopped at the end, whatever happens.
 """
 
-import contextlib
 import csv
 import http.client
 import json
@@ -114,14 +113,6 @@ def td_session(user: str, password: str) -> tuple[str, str]:
     return cookies["sessionid"], cookies["csrftoken"]
 
 
-def first_in_line() -> None:
-    """The load generator runs ahead of the server on the shared cores, so
-    that its clock reads a response when it arrives, not when it next gets
-    a turn (``LOAD_GENERATOR_NICE``, -5; needs root, else left as it is)."""
-    with contextlib.suppress(OSError, ValueError):
-        os.nice(int(os.environ.get("LOAD_GENERATOR_NICE", "-5")))
-
-
 def user_classes() -> list[str]:
     phones = PHONES and PHONE_TOOL == "locust"
     return [name for name, n in (("Phone", phones), ("Table", TABLES)) if n]
@@ -138,7 +129,7 @@ def start_phones(plan: dict):
         ["wrk", "-t2", f"-c{PHONES}", f"-d{SECONDS}s", "--latency", "--timeout", "10s",
          "-s", str(ROOT / "bench/load/phones.lua"), HOST, "--", plan["slug"], rounds,
          *map(str, plan["entries"])],
-        stdout=subprocess.PIPE, text=True, preexec_fn=first_in_line,
+        stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
 
 
@@ -367,7 +358,7 @@ def main() -> None:
              "--stop-timeout", "10",
              "--loglevel", "WARNING",
              *user_classes()],
-            cwd=ROOT, timeout=SECONDS + 120, check=False, preexec_fn=first_in_line,
+            cwd=ROOT, timeout=SECONDS + 120, check=False,
             env={**env, "LOAD_PLAN": str(work / "plan.json"),
                  "LOAD_PROCESSES": str(PROCESSES),
                  "LOAD_SAVED": str(work / "saved.json")},
