@@ -36,7 +36,8 @@ serve: $(STAMP)
 	DJANGO_PRODUCTION=1 $(PY) manage.py migrate --noinput
 	DJANGO_PRODUCTION=1 $(PY) manage.py collectstatic --noinput -v0
 	DJANGO_PRODUCTION=1 $(VENV)/bin/granian --interface wsgi --workers $(WORKERS) \
-		--blocking-threads $(THREADS) --host $(HOST) --port $(PORT) --no-ws \
+		--blocking-threads $(THREADS) --blocking-threads-idle-timeout 600 \
+		--host $(HOST) --port $(PORT) --no-ws \
 		--log-level warning rikscore.wsgi:application
 
 # Chromium for the browser test comes from Debian when it is missing.

@@ -60,7 +60,8 @@ def server_command() -> list[str]:
     """The production server as ``make serve`` starts it (granian, WSGI),
     with an access log of each request's own time."""
     return [str(BIN / "granian"), "--interface", "wsgi", "--workers", WORKERS,
-            "--blocking-threads", THREADS, "--host", "127.0.0.1", "--port", str(PORT),
+            "--blocking-threads", THREADS, "--blocking-threads-idle-timeout", "600",
+            "--host", "127.0.0.1", "--port", str(PORT),
             "--no-ws", "--log-level", "warning", "--access-log",
             "--access-log-fmt", "%(method)s %(path)s %(status)d %(dt_ms).3f",
             "rikscore.wsgi:application"]  # fmt: skip
