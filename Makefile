@@ -37,6 +37,7 @@ serve: $(STAMP)
 	DJANGO_PRODUCTION=1 $(PY) manage.py collectstatic --noinput -v0
 	DJANGO_PRODUCTION=1 $(VENV)/bin/granian --interface wsgi --workers $(WORKERS) \
 		--blocking-threads $(THREADS) --blocking-threads-idle-timeout 600 \
+		--backlog 4096 --backpressure 2048 \
 		--host $(HOST) --port $(PORT) --no-ws \
 		--log-level warning rikscore.wsgi:application
 

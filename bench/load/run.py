@@ -61,6 +61,7 @@ def server_command() -> list[str]:
     with an access log of each request's own time."""
     return [str(BIN / "granian"), "--interface", "wsgi", "--workers", WORKERS,
             "--blocking-threads", THREADS, "--blocking-threads-idle-timeout", "600",
+            "--backlog", "4096", "--backpressure", "2048",
             "--host", "127.0.0.1", "--port", str(PORT),
             "--no-ws", "--log-level", "warning", "--access-log",
             "--access-log-fmt", "%(method)s %(path)s %(status)d %(dt_ms).3f",
