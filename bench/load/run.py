@@ -115,9 +115,26 @@ def td_session(user: str, password: str) -> tuple[str, str]:
     return cookies["sessionid"], cookies["csrftoken"]
 
 
-def user_classes() -> list[str]:
-    phones = PHONES and PHONE_TOOL == "locust"
-    return [name for name, n in (("Phone", phones), ("Table", TABLES)) if n]
+def locust(work: Path, env: dict, user: str, users: int, processes: int):
+    """One headless locust run of ``users`` users of one class, bounded in
+    time, its figures in ``stats-<class>_stats.csv``."""
+    if not users:
+        return None
+    return subprocess.Popen(
+        [str(BIN / "locust"), "-f", str(ROOT / "bench/load/locustfile.py"),
+         "--headless", "--users", str(users), "--spawn-rate", "100",
+         "--reset-stats",
+         # several processes talk over a port of their own: only one run may
+         *(["--processes", str(processes)] if processes > 1 else []),
+         "--run-time", f"{SECONDS}s", "--host", HOST,
+         "--csv", str(work / f"stats-{user}"),
+         *(["--csv-full-history"] if os.environ.get("LOAD_KEEP") else []),
+         "--only-summary", "--stop-timeout", "10", "--loglevel", "WARNING", user],
+        cwd=ROOT, stdout=subprocess.DEVNULL,
+        stderr=(work / f"locust-{user}.log").open("w"),
+        env={**env, "LOAD_PLAN": str(work / "plan.json"),
+             "LOAD_PROCESSES": str(processes), "LOAD_SAVED": str(work / "saved.json")},
+    )  # fmt: skip
 
 
 def start_phones(plan: dict):
@@ -183,9 +200,10 @@ def warm_up(plan: dict, session: str, csrf: str) -> None:
 
 class Probe(threading.Thread):
     """An independent phone and TD beside the load, in their own OS thread
-    with plain blocking HTTP: what one more visitor waits while the hall is
-    busy. locust's own figures include its event loop's delays on the same
-    two cores; the probe's do not (docs/performance.md)."""
+    with plain blocking HTTP on kept-alive connections, as a phone's and a
+    laptop's browser: what one more visitor waits while the hall is busy.
+    locust's own figures include its event loops' delays on the same two
+    cores; the probe's do not (docs/performance.md)."""
 
     def __init__(self, plan: dict, session: str, csrf: str, pages: list[str]):
         super().__init__(daemon=True)
@@ -195,46 +213,40 @@ class Probe(threading.Thread):
         self.times: dict[str, list[float]] = {"public": [], "entry page": [],
                                               "entry check": []}  # fmt: skip
 
-    def timed(self, kind: str, request) -> None:
-        start = time.perf_counter()
-        urllib.request.urlopen(request, timeout=30).read()
-        self.times[kind].append((time.perf_counter() - start) * 1000)
-
-    def timed_kept(self, kind: str, path: str) -> None:
-        """A request on a kept-alive connection, gzip accepted: as a phone."""
+    def timed(self, kind: str, conn, method: str, path: str, body=None,
+              headers=None) -> None:  # fmt: skip
+        """One request on a kept-alive connection, as a browser makes it (a
+        connection the server closed meanwhile is opened again, once)."""
+        headers = {"Accept-Encoding": "gzip", **(headers or {})}
         start = time.perf_counter()
         for attempt in (1, 2):
             try:
-                self.conn.request("GET", path, headers={"Accept-Encoding": "gzip"})
-                self.conn.getresponse().read()
+                conn.request(method, path, body=body, headers=headers)
+                conn.getresponse().read()
                 break
             except (OSError, http.client.HTTPException):
-                self.conn.close()
+                conn.close()
                 if attempt == 2:
                     raise
         self.times[kind].append((time.perf_counter() - start) * 1000)
 
     def run(self) -> None:
         table = self.plan["tables"][-1]
-        base = (f"{HOST}/manage/{self.plan['slug']}/round/{self.plan['round']}"
+        base = (f"/manage/{self.plan['slug']}/round/{self.plan['round']}"
                 f"/table/{table['number']}/")  # fmt: skip
-        preview = urllib.parse.urlencode(table["deals"][0]).encode()
+        preview = urllib.parse.urlencode(table["deals"][0])
+        form = {**self.headers, "Content-Type": "application/x-www-form-urlencoded"}
         rng = random.Random(7)
-        self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        phone = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        laptop = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
         if self.stop.wait(RAMP_SECONDS):
             return
         while not self.stop.wait(0.1):
-            self.timed_kept("public", rng.choice(self.pages))
+            self.timed("public", phone, "GET", rng.choice(self.pages))
             if len(self.times["public"]) % 5 == 0:
-                self.timed(
-                    "entry page", urllib.request.Request(base, headers=self.headers)
-                )
-                self.timed(
-                    "entry check",
-                    urllib.request.Request(
-                        f"{base}deal/1/preview/", preview, headers=self.headers
-                    ),
-                )
+                self.timed("entry page", laptop, "GET", base, headers=self.headers)
+                self.timed("entry check", laptop, "POST", f"{base}deal/1/preview/",
+                           body=preview, headers=form)  # fmt: skip
 
     def report(self) -> None:
         for kind, times in self.times.items():
@@ -258,8 +270,9 @@ def wait_for_server(proc, seconds: float = 60) -> None:
     raise SystemExit("load: granian did not answer within a minute")
 
 
-def figures(stats_csv: Path, seconds: float) -> None:
-    rows = list(csv.DictReader(stats_csv.read_text().splitlines()))
+def figures(stats_csvs: list[Path], seconds: float) -> None:
+    rows = [row for path in stats_csvs
+            for row in csv.DictReader(path.read_text().splitlines())]  # fmt: skip
     print(f"load_duration_s: {seconds:.0f}")
     public = [r for r in rows if r["Name"].startswith("public")]
     entry = [r for r in rows if r["Name"] == "entry save deal"]
@@ -347,24 +360,15 @@ def main() -> None:
         probe.start()
         started = time.monotonic()
         phones = start_phones(plan)
-        subprocess.run(
-            [str(BIN / "locust"), "-f", str(ROOT / "bench/load/locustfile.py"),
-             "--headless",
-             "--users", str(TABLES + (PHONES if PHONE_TOOL == "locust" else 0)),
-             "--spawn-rate", "100", "--reset-stats",
-             "--processes", str(PROCESSES),
-             "--run-time", f"{SECONDS}s", "--host", HOST,
-             "--csv", str(work / "stats"),
-             *(["--csv-full-history"] if os.environ.get("LOAD_KEEP") else []),
-             "--only-summary",
-             "--stop-timeout", "10",
-             "--loglevel", "WARNING",
-             *user_classes()],
-            cwd=ROOT, timeout=SECONDS + 120, check=False,
-            env={**env, "LOAD_PLAN": str(work / "plan.json"),
-                 "LOAD_PROCESSES": str(PROCESSES),
-                 "LOAD_SAVED": str(work / "saved.json")},
-        )  # fmt: skip
+        # Phones and tables in locust processes of their own: sharing one
+        # event loop, the phones' traffic delayed the tables' clocks.
+        runs = [
+            locust(work, env, "Phone", PHONES if PHONE_TOOL == "locust" else 0,
+                   PROCESSES),
+            locust(work, env, "Table", TABLES, 1),
+        ]  # fmt: skip
+        for run in filter(None, runs):
+            run.wait(timeout=SECONDS + 120)
         elapsed = time.monotonic() - started
         phones_out = phones.communicate(timeout=60)[0] if phones else ""
         probe.stop.set()
@@ -375,7 +379,7 @@ def main() -> None:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
-    figures(work / "stats_stats.csv", min(elapsed, SECONDS))
+    figures(sorted(work.glob("stats-*_stats.csv")), min(elapsed, SECONDS))
     phone_figures(phones_out)
     log.close()
     server_times(work / "server.log")
