@@ -294,11 +294,11 @@ def _sanction_rows(record: dict, facts: dict, schedule) -> list[tuple]:
     return rows
 
 
-def by_player(rows: Iterable[dict], entry_ids=None) -> dict[int, list[dict]]:
-    """{entry: the deal rows that entry took part in (played, or sanctioned
-    while sitting out), each with its ``seat``, ``points`` and the event's
-    running ``total``}: the one running total per player."""
-    cards: dict[int, list[dict]] = defaultdict(list)
+def player_deals(rows: Iterable[dict], entry_ids=None) -> Iterator[tuple]:
+    """``(entry, row, seat, points, total)`` for every deal row an entry took
+    part in (played, or sanctioned while sitting out), with the entry's
+    running ``total`` over the event: the one place it is added up."""
+    totals: dict[int, int] = defaultdict(int)
     for row in rows:
         for seat, entry_id, _name in row["seats"]:
             if entry_ids is not None and entry_id not in entry_ids:
@@ -306,9 +306,16 @@ def by_player(rows: Iterable[dict], entry_ids=None) -> dict[int, list[dict]]:
             points = row["scores"][seat - 1]
             if not counts_for_seat(seat, row["sits_out"], points):
                 continue
-            mine = cards[entry_id]
-            total = (mine[-1]["total"] if mine else 0) + points
-            mine.append({**row, "seat": seat, "points": points, "total": total})
+            totals[entry_id] += points
+            yield entry_id, row, seat, points, totals[entry_id]
+
+
+def by_player(rows: Iterable[dict], entry_ids=None) -> dict[int, list[dict]]:
+    """{entry: its deal rows, each with its ``seat``, ``points`` and the
+    running ``total``} (``player_deals``)."""
+    cards: dict[int, list[dict]] = defaultdict(list)
+    for entry_id, row, seat, points, total in player_deals(rows, entry_ids):
+        cards[entry_id].append({**row, "seat": seat, "points": points, "total": total})
     return cards
 
 

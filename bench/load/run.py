@@ -34,6 +34,8 @@ import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
 
+from rikscore.redis_check import redis_answers
+
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 BIN = Path(PY).parent
@@ -66,15 +68,6 @@ def server_command() -> list[str]:
             "--no-ws", "--log-level", "warning", "--access-log",
             "--access-log-fmt", "%(method)s %(path)s %(status)d %(dt_ms).3f",
             "rikscore.wsgi:application"]  # fmt: skip
-
-
-def redis_answers() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1) as s:
-            s.sendall(b"PING\r\n")
-            return s.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
 
 
 def fresh_cache(url: str) -> None:

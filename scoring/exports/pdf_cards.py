@@ -23,9 +23,9 @@ from scoring.exports.pdf import (
     wrap,
 )
 from scoring.rowsource import (
-    counts_for_seat,
     deal_labels,
     deal_rows,
+    player_deals,
     standings_rows,
     tricks_text,
 )
@@ -53,20 +53,13 @@ def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[t
     """{entry_id: [(round, table, seat, deal, contract, declarer, partner,
     tricks, points, total)]}: the player's deals with the running total."""
     cards: dict[int, list[tuple]] = defaultdict(list)
-    totals: dict[int, int] = defaultdict(int)
-    for row in deal_rows(tournament):
-        tricks = tricks_text(row["tricks"])
-        for seat, entry_id, _name in row["seats"]:
-            if entry_ids is not None and entry_id not in entry_ids:
-                continue
-            points = row["scores"][seat - 1]
-            if not counts_for_seat(seat, row["sits_out"], points):
-                continue
-            totals[entry_id] += points
-            cards[entry_id].append((
-                row["round"], row["table"], seat, row["deal"], row["contract"],
-                row["declarer"], row["partner"], tricks, points, totals[entry_id],
-            ))  # fmt: skip
+    for entry_id, row, seat, points, total in player_deals(deal_rows(tournament),
+                                                           entry_ids):  # fmt: skip
+        cards[entry_id].append((
+            row["round"], row["table"], seat, row["deal"], row["contract"],
+            row["declarer"], row["partner"], tricks_text(row["tricks"]), points,
+            total,
+        ))  # fmt: skip
     return cards
 
 

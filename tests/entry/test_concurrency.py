@@ -5,7 +5,6 @@ own); a barrier releases them together and a slowed-down recompute keeps the
 first transaction open, so the second really waits on the first one's lock.
 """
 
-import threading
 import time
 
 import pytest
@@ -14,6 +13,7 @@ from django.db import connection
 from scoring.demo import generate_event
 from scoring.models import Deal, DealRevision
 from scoring.services import StaleDealError, save_deal, table_view
+from tests.threads import together
 from tournaments.models import TableRound
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -47,27 +47,6 @@ def slow_recompute(monkeypatch):
     monkeypatch.setattr(deals, "recompute_table", slow)
 
 
-def together(*jobs):
-    """Run the jobs in threads released at once; return value or exception each."""
-    barrier = threading.Barrier(len(jobs))
-    results = [None] * len(jobs)
-
-    def run(i, job):
-        try:
-            results[i] = job(barrier)
-        except Exception as exc:
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, j)) for i, j in enumerate(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
-    return results
-
-
 def rik(table_id, number, tricks):
     table = TableRound.objects.get(pk=table_id)
     players = table_view(table).players_for(number)
@@ -89,7 +68,7 @@ def saver(table_id, number, tricks, load_version=True):
 
 
 def test_it_refuses_the_second_save_of_the_same_version(table, slow_recompute):
-    results = together(saver(table.pk, 1, 9), saver(table.pk, 1, 11))
+    results = together(saver(table.pk, 1, 9), saver(table.pk, 1, 11), hand_barrier=True)
     stale = [r for r in results if isinstance(r, StaleDealError)]
     saved = [r for r in results if isinstance(r, Deal)]
     assert len(stale) == 1, results
@@ -104,7 +83,7 @@ def test_it_refuses_the_second_save_of_the_same_version(table, slow_recompute):
 def test_it_refuses_the_second_of_two_new_deals(table, slow_recompute):
     Deal.objects.filter(table=table, number=4).delete()
     jobs = [saver(table.pk, 4, t, load_version=False) for t in (8, 10)]
-    results = together(*jobs)
+    results = together(*jobs, hand_barrier=True)
     assert sum(isinstance(r, StaleDealError) for r in results) == 1, results
     assert sum(isinstance(r, Deal) for r in results) == 1, results
     deal = Deal.objects.get(table=table, number=4)
@@ -117,7 +96,7 @@ def test_it_keeps_seat_totals_right_when_two_deals_are_saved_at_once(
 ):
     Deal.objects.filter(table=table, number__in=[3, 4]).delete()
     jobs = [saver(table.pk, n, 9, load_version=False) for n in (3, 4)]
-    results = together(*jobs)
+    results = together(*jobs, hand_barrier=True)
     assert all(isinstance(r, Deal) for r in results), results
     deals = list(Deal.objects.filter(table=table))
     for seat in table.seats.all():

@@ -8,13 +8,13 @@ as they are must name the players the enterer named.
 """
 
 import random
-import threading
 
 import pytest
 from django.db import connection
 
 from scoring.models import Deal
 from scoring.services import DealRejectedError, save_deal, table_view
+from tests.threads import together
 from tournaments.locks import BusyError, GoneError
 from tournaments.models import Entry, Round, Seat, TableRound, Tournament
 from tournaments.services import SeatingRefusedError, seat_round, swap_seats
@@ -28,27 +28,6 @@ CLEAR = (DealRejectedError, GoneError, BusyError, SeatingRefusedError)
 def _postgres_only():
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://…")
-
-
-def together(*jobs):
-    barrier = threading.Barrier(len(jobs))
-    results = [None] * len(jobs)
-
-    def run(i, job):
-        try:
-            barrier.wait()
-            results[i] = job()
-        except Exception as exc:
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, j)) for i, j in enumerate(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
 
 
 def fresh_round(number: int):

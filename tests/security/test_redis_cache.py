@@ -6,28 +6,19 @@ kept is served by the other, and a stored change is seen by both at once.
 """
 
 import os
-import socket
 
 import pytest
 from django.core.cache.backends.base import InvalidCacheBackendError
 from django.test import Client
 from django.urls import reverse
 
+from rikscore.redis_check import redis_answers
 from scoring.demo import generate_event
 
 URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7")
 
 
-def _redis_answers() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1) as s:
-            s.sendall(b"PING\r\n")
-            return s.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
-
-
-pytestmark = pytest.mark.skipif(not _redis_answers(), reason="no Redis running")
+pytestmark = pytest.mark.skipif(not redis_answers(URL), reason="no Redis running")
 
 
 @pytest.fixture
