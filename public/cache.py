@@ -75,3 +75,15 @@ def keep_page(key: str, content: bytes) -> None:
     """A whole page, as it is and gzipped once (phones ask for gzip; a
     400-player standings page shrinks from 200 KB to about 15 KB)."""
     cache.set(key, (content, gzip.compress(content, 6)), KEEP_SECONDS)
+
+
+def per_version(tournament, name: str, build):
+    """``build()``'s value, computed once per version of the event and
+    language (e.g. the standings every player page of a version reads)."""
+    key = ":".join(["value", name, str(tournament.pk), str(tournament.version),
+                    get_language() or ""])  # fmt: skip
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, KEEP_SECONDS)
+    return value

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from public import views
+from public import views, views_screen
 
 app_name = "public"
 T = "t/<slug:slug>/"
@@ -12,4 +12,7 @@ urlpatterns = [
     path(T, views.standings, name="standings"),
     path(T + "round/<int:number>/", views.round_results, name="round"),
     path(T + "player/<int:entry_id>/", views.player, name="player"),
+    path(T + "round/<int:number>/table/<int:table>/", views.table_round, name="table"),
+    path(T + "screen/", views_screen.screen_standings, name="screen"),
+    path(T + "screen/round/", views_screen.screen_round, name="screen-round"),
 ]

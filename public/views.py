@@ -11,12 +11,16 @@ the event changes.
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from public.cache import cached_fragment, keep_page, shared_page_key
-from scoring.rowsource import by_player, deal_rows, round_rows, standings_rows
-from scoring.tables import PlayerDealsTable, TableResultTable, standings_table
+from public.cache import cached_fragment, keep_page, per_version, shared_page_key
+from scoring.player_rows import player_rounds, standings_by_entry
+from scoring.rowsource import round_rows, standings_rows
+from scoring.table_rows import table_round_rows
+from scoring.tables import TableResultTable, standings_table
 from tournaments.models import Bye, Entry, Round, Tournament
 
 REFRESH_SECONDS = 30
@@ -136,14 +140,15 @@ def player(request, slug: str, entry_id: int):
             tournament=tournament, pk=entry_id,
         )  # fmt: skip
         context = _context(request, tournament, entry=entry)
-        rows = player_deals(tournament, entry.pk, context["rounds"])
-        context["table"] = PlayerDealsTable(rows)
-        context["total"] = rows[-1]["total"] if rows else 0
-        context["byes"] = list(
-            entry.byes.filter(round__number__in=context["rounds"])
-            .values_list("round__number", flat=True)
-            .order_by("round__number")
+        standings = per_version(
+            tournament, "standings-by-entry", lambda: standings_by_entry(tournament)
         )
+        standing = standings.get(entry.pk)
+        context["standing"] = standing
+        context["player_rounds"] = player_rounds(
+            tournament, entry.pk, context["rounds"], standing
+        )
+        context["substitute"] = entry.status == Entry.Status.SUBSTITUTE
         return context
 
     return _page(
@@ -153,9 +158,36 @@ def player(request, slug: str, entry_id: int):
     )  # fmt: skip
 
 
-def player_deals(tournament: Tournament, entry_id: int, rounds: list[int]):
-    """The deals an entry played in ``rounds`` with its points and running total."""
-    if not rounds:
-        return []
-    rows = deal_rows(tournament, round_numbers=rounds, entry_id=entry_id)
-    return by_player(rows, {entry_id})[entry_id]
+def table_round(request, slug: str, number: int, table: int):
+    """The page the score sheet's QR code opens: one table of one round.
+
+    While the round runs it shows the deals entered so far (the players at
+    the table wrote them on their sheet anyway); a round whose standings are
+    hidden until the prize-giving shows who sits where, not the scores. A
+    published round's page is cached like the others; a running round's is
+    read fresh (its deals do not raise the event's version)."""
+    tournament = _tournament(slug)
+    hidden = bool(tournament.hide_last_rounds) and (
+        number > tournament.rounds - tournament.hide_last_rounds
+    )
+    published = number in public_rounds(tournament)
+
+    def build() -> dict:
+        rows = table_round_rows(tournament, number, table, with_deals=not hidden)
+        live = not published and not rows.closed
+        return _context(request, tournament, number=number, rows=rows,
+                        hidden=hidden, live=live)  # fmt: skip
+
+    template = "tournaments/public/table_content.html"
+    partial = "tournaments/public/table_live.html"
+    title = _("Round %(n)s · table %(t)s") % {"n": number, "t": table}
+    if published:
+        return _page(request, tournament, template, partial, build,
+                     lambda c: f"{tournament.name} · {title}")  # fmt: skip
+    context = build()
+    if request.headers.get("HX-Request") == "true":
+        return render(request, partial, context)
+    content = render_to_string(template, context, request=request)
+    return render(request, "tournaments/public/page.html", {
+        **context, "content": mark_safe(content),
+        "page_title": f"{tournament.name} · {title}"})  # fmt: skip

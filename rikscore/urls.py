@@ -1,9 +1,19 @@
 from django.contrib import admin
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from rikscore.language import switch_language
 
+
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page links: send them to
+    the static icon (its hashed name in production)."""
+    return redirect(static("img/favicon.ico"))
+
+
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("language/", switch_language, name="language"),

@@ -1,12 +1,17 @@
 """Rule schedules: overview, detail, and cloning a schedule into a house-rule set."""
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from rules.editor import current_value, editable_keys, overrides_from_form
+from rules.display import contract_rows
+from rules.editor import overrides_from_form
+from rules.forms import contract_fields, where_in_words
+from rules.house_rules import check_overrides
+from rules.labels import FIELDS, SCHEDULE, variant_label
 from rules.models import HouseRuleSet
 from rules.presets import get_preset
 from rules.resolver import resolve_schedule, schedule_choices
@@ -21,13 +26,26 @@ def detail(request, code: str):
     if schedule is None:
         raise Http404
     rule_set = HouseRuleSet.objects.filter(slug=code).first()
+    rows = contract_rows(schedule)
+    kinds = list(dict.fromkeys(row.kind for row in rows))
     return render(
-        request, "rules/detail.html", {"schedule": schedule, "rule_set": rule_set}
-    )
+        request, "rules/detail.html",
+        {"schedule": schedule, "rule_set": rule_set, "rows": rows,
+         "terms": _terms(), "kinds": kinds},
+    )  # fmt: skip
+
+
+def _terms():
+    """The column headings' help, for the legend under the table."""
+    keys = ("base", "step", "bonus13", "value", "unit", "loss_mode", "jury",
+            "solo_limit")  # fmt: skip
+    return [SCHEDULE["target"], *(FIELDS[k] for k in keys), SCHEDULE["group"]]
 
 
 def edit(request, code: str):
     """Clone a preset or a house-rule set (or edit a set) and change any number."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     if not request.user.has_perm("rules.add_houseruleset"):
         raise PermissionDenied
     source = resolve_schedule(code)
@@ -65,21 +83,40 @@ def edit(request, code: str):
         variants = [v for v in request.POST.getlist("variants") if v]
         if variants:
             rule_set.overrides["variants"] = variants
-        try:
+        errors = _errors_in_words(rule_set, base)
+        if not errors:
             rule_set.save()
-        except ValidationError as exc:
-            errors = [f"{k}: {m}" for k, ms in exc.message_dict.items() for m in ms]
-        else:
             messages.success(request, _("House-rule set saved."))
             return redirect("rules:detail", rule_set.slug)
     rows = [
-        (c, [(k, current_value(c, k)) for k in editable_keys(c)])
+        (c, contract_fields(c))
         for c in sorted(source.contracts.values(), key=lambda c: c.rank)
     ]
+    variants = sorted({c.variant for c in base.contracts.values() if c.variant})
     context = {
         "source": source, "existing": existing, "rows": rows, "errors": errors,
-        "may_change": may_change,
-        "variants": sorted({c.variant for c in base.contracts.values() if c.variant}),
+        "may_change": may_change, "fields": FIELDS, "schedule_terms": SCHEDULE,
+        "variants": [(v, variant_label(v)) for v in variants],
         "data": request.POST if request.method == "POST" else None,
     }  # fmt: skip
     return render(request, "rules/edit.html", context)
+
+
+def _errors_in_words(rule_set, base) -> list[str]:
+    """Every problem of the set, each under the label the page shows (the
+    model's own check would name ``contracts.rik.base``)."""
+    errors = [
+        f"{where_in_words(v.field, base)}: {v.message}"
+        for v in check_overrides(rule_set.preset, rule_set.overrides)
+    ]
+    try:
+        rule_set.full_clean(exclude=["overrides"])
+    except ValidationError as exc:
+        labels = {"slug": _("Code"), "name": _("Name")}
+        errors += [
+            f"{labels.get(key, key)}: {message}"
+            for key, ms in exc.message_dict.items()
+            if key != "overrides"
+            for message in ms
+        ]
+    return errors

@@ -6,8 +6,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from rules.types import Kind
 from scoring.models import Deal
 from scoring.records import by_name
 from scoring.services import standings_for
@@ -44,6 +46,8 @@ DEAL_COLUMNS = {
         Column("declarer", _("Declarer")),
         Column("partner", _("Partner")),
         Column("tricks", _("Tricks")),
+        Column("queen_of_spades", _("Queen of spades")),
+        Column("last_trick", _("Last trick")),
         Column("sanctions", _("Sanctions")),
         Column("points", _("Points"), True),
         Column("total", _("Total"), True),
@@ -133,6 +137,11 @@ def table_seats(
         seats = seats.filter(table__round__number=round_number)
     if entry_id is not None:
         seats = seats.filter(table__seats__entry_id=entry_id)
+    return _seats_by_table(seats)
+
+
+def _seats_by_table(seats) -> dict[int, list]:
+    """{table id: [(position, entry id, name)]} of a Seat queryset: one query."""
     by_table: dict[int, list] = defaultdict(list)
     for table_id, pos, entry_id, name in seats.values_list(
         "table_id", "position", "entry_id", "entry__player__name"
@@ -207,17 +216,17 @@ def deal_rows(
     ``round``, ``table``, ``deal``, ``dealer`` and ``sits_out`` (seats),
     ``seats`` [(position, entry, label)], ``codes`` and ``contract`` (text),
     ``declarer`` and ``partner`` (labels joined by " + "), ``declarer_seats``
-    and ``partner_seats`` (seats), ``tricks`` [int], ``sanctions`` (text) and
-    ``sanction_rows`` [(code, name, label, points)], ``jury`` [(seat, contract
-    name)] approvals, ``scores`` and ``running`` (the table-round's running
-    totals) per seat, ``record`` (players by name).
+    and ``partner_seats`` (seats), ``tricks`` [int], ``queen_of_spades`` and
+    ``last_trick`` (labels, schoppen mie), ``sanctions`` (codes),
+    ``sanction_text`` (in words) and ``sanction_rows`` [(code, name, label,
+    points)], ``jury`` [(seat, contract name)] approvals, ``scores`` and
+    ``running`` (the table-round's running totals) per seat, ``record``
+    (players by name).
 
     ``round_numbers`` limits to those rounds; ``entry_id`` to the tables
     where that entry sat (a player page reads a few dozen deals, not all).
     """
-    schedule = tournament.schedule
     seats = table_seats(tournament, round_number, entry_id)
-    labels = {t: unique_labels([n for _p, _e, n in s]) for t, s in seats.items()}
     deals = Deal.objects.filter(table__round__tournament=tournament)
     if round_number is not None:
         deals = deals.filter(table__round__number=round_number)
@@ -225,27 +234,92 @@ def deal_rows(
         deals = deals.filter(table__round__number__in=list(round_numbers))
     if entry_id is not None:
         deals = deals.filter(table__seats__entry_id=entry_id)
-    fields = ("table_id", "table__round__number", "table__number", "number",
-              "record", "facts", "s1", "s2", "s3", "s4", "s5")  # fmt: skip
-    names: dict[tuple, str] = {}  # contract names per combination of codes
+    deals = deals.order_by("table__round__number", "table__number", "number")
+    yield from _rows(deals, seats, lambda _event: tournament.schedule)
+
+
+def events_deal_rows(
+    tournaments: Iterable[Tournament], *, entry_ids: Iterable[int] | None = None,
+    public: bool = False,
+) -> Iterator[dict]:  # fmt: skip
+    """``deal_rows`` of several events at once (a club's season) in two
+    queries whatever their number, in event, round, table and deal order.
+    ``entry_ids`` limits to the tables where those entries sat; ``public`` to
+    the rounds the public pages show (published, not among the hidden last)."""
+    events = {t.pk: t for t in tournaments}
+    which = Q(table__round__tournament_id__in=list(events))
+    if public:
+        which &= _shown("table__round__")
+    if entry_ids is not None:
+        tables = Seat.objects.filter(entry_id__in=list(entry_ids)).values("table_id")
+        which &= Q(table_id__in=tables)
+    seats = Seat.objects.filter(which)
+    deals = Deal.objects.filter(which).order_by(
+        "table__round__tournament__date", "table__round__tournament_id",
+        "table__round__number", "table__number", "number",
+    )  # fmt: skip
+    yield from _rows(deals, _seats_by_table(seats), lambda e: events[e].schedule)
+
+
+def _shown(path: str) -> Q:
+    """The rounds the public may see (``public.views.public_rounds``):
+    published and not among the event's hidden last rounds."""
+    tournament = path + "tournament__"
+    return Q(**{path + "published": True}) & (
+        Q(**{tournament + "hide_last_rounds": 0})
+        | Q(**{path + "number__lte": F(tournament + "rounds")
+               - F(tournament + "hide_last_rounds")})
+    )  # fmt: skip
+
+
+#: Kinds whose contract is made by reaching its target (not misère, piek or an
+#: all-pass game): over- and undertricks count from that target.
+TARGET_KINDS = frozenset({Kind.TEAM, Kind.SOLO, Kind.FIXED_SOLO})
+
+
+def _plays(stored: dict, facts: dict | None, schedule) -> list[dict]:
+    """Per play, by seat: ``code``, ``name``, ``declarer`` and ``partner``
+    (seats), ``tricks``, ``made`` (as the facts stored it) and ``target``
+    (the tricks to make, None where over- and undertricks mean nothing)."""
+    made = [f.get("made") for f in (facts or {}).get("plays", [])]
+    out = []
+    for i, play in enumerate(stored.get("plays", [])):
+        code = play.get("contract", "")
+        contract = schedule.contracts.get(code) if isinstance(code, str) else None
+        target = contract.target if contract and contract.kind in TARGET_KINDS else None
+        out.append({
+            "code": code, "name": contract.name if contract else str(code),
+            "declarer": play.get("declarer"), "partner": play.get("partner"),
+            "tricks": play.get("tricks"), "made": made[i] if i < len(made) else None,
+            "target": target,
+        })  # fmt: skip
+    return out
+
+
+def _rows(deals, seats: dict, schedule_of) -> Iterator[dict]:
+    """The rows of ``deals`` (ordered), seated as ``seats`` {table: [(position,
+    entry, name)]}; ``schedule_of(event id)`` is the event's schedule."""
+    labels = {t: unique_labels([n for _p, _e, n in s]) for t, s in seats.items()}
+    fields = ("table_id", "table__round__tournament_id", "table__round__number",
+              "table__number", "number", "record", "facts",
+              "s1", "s2", "s3", "s4", "s5")  # fmt: skip
+    names: dict[tuple, str] = {}  # contract names per event and codes
     running, current = [0] * 5, None
-    for values in (
-        deals.values_list(*fields)
-        .order_by("table__round__number", "table__number", "number")
-        .iterator(chunk_size=2000)
-    ):
-        table_id, rnd, tno, number, stored, facts, *scores = values
+    for values in deals.values_list(*fields).iterator(chunk_size=2000):
+        table_id, event, rnd, tno, number, stored, facts, *scores = values
+        schedule = schedule_of(event)
         at_table = seats.get(table_id, [])
         size = len(at_table)
         record = by_name(stored, labels[table_id]) if at_table else stored
         plays = record.get("plays", [])
         codes = tuple(p.get("contract", "") for p in plays)
-        if codes not in names:
+        if (key := (event, codes)) not in names:
             found = [schedule.contracts.get(c) for c in codes]
-            names[codes] = " + ".join(c.name for c in found if c) or str(_("Passed"))
+            names[key] = " + ".join(c.name for c in found if c) or str(_("Passed"))
         if table_id != current:
             running, current = [0] * 5, table_id
         running = add_up(running, scores)
+        sanction_rows = _sanction_rows(record, facts, schedule)
         yield {
             "round": rnd,
             "table": tno,
@@ -254,7 +328,7 @@ def deal_rows(
             "sits_out": sitting_out(size, number) if size else None,
             "seats": at_table,
             "codes": " + ".join(codes) or "-",
-            "contract": names[codes],
+            "contract": names[key],
             "declarer": " + ".join(p["declarer"] for p in plays if "declarer" in p),
             "partner": " + ".join(p["partner"] for p in plays if "partner" in p),
             "declarer_seats": [p["declarer"] for p in stored.get("plays", [])
@@ -262,11 +336,14 @@ def deal_rows(
             "partner_seats": [p["partner"] for p in stored.get("plays", [])
                               if "partner" in p],
             "tricks": [p["tricks"] for p in plays if "tricks" in p],
+            "queen_of_spades": _joined(plays, "queen_of_spades"),
+            "last_trick": _joined(plays, "last_trick"),
             "sanctions": ", ".join(
                 f"{s.get('code')} {s.get('player')}"
                 for s in record.get("sanctions", [])
             ),
-            "sanction_rows": _sanction_rows(record, facts, schedule),
+            "sanction_rows": sanction_rows,
+            "sanction_text": sanction_text(sanction_rows),
             "jury": [
                 (p.get("declarer", ""), _contract_name(schedule, p.get("contract")))
                 for p in plays
@@ -275,7 +352,24 @@ def deal_rows(
             "scores": scores[:size] if size else scores,
             "running": running[:size] if size else running,
             "record": record,
+            "event": event,
+            "plays": _plays(stored, facts, schedule),
+            "sanction_seats": [s.get("player") for s in stored.get("sanctions", [])],
         }  # fmt: skip
+
+
+def _joined(plays: list[dict], key: str) -> str:
+    """The players a field of the plays names, as "Anna + Bert"."""
+    return " + ".join(p[key] for p in plays if key in p)
+
+
+def sanction_text(sanction_rows: Iterable[tuple]) -> str:
+    """Sanctions in the reader's language ("Straf: Anna (6)"), not as codes."""
+    return "; ".join(
+        str(_("%(sanction)s: %(player)s (%(points)s)"))
+        % {"sanction": name, "player": player, "points": points}
+        for _code, name, player, points in sanction_rows
+    )
 
 
 def _contract_name(schedule, code) -> str:

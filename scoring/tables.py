@@ -26,6 +26,9 @@ TEMPLATE = "scoring/standings/table.html"
 EMPTY = "—"
 #: Columns a phone leaves out (see the public-pages section of rikscore.css).
 WIDE_ONLY = "wide-only"
+#: The ranking's own total (placement points when the event ranks by them):
+#: kept in view with rank and name while the rounds scroll (``pin-*`` CSS).
+PRIMARY = ("placement", "points")
 
 
 class TextColumn(tables.Column):
@@ -142,12 +145,16 @@ def standings_table(
 ) -> StandingsTable:
     """The standings table; ``player_url(entry_id)`` links the names."""
     extra = []
+    keys = {c.key for c in rowset.columns}
+    primary = next((k for k in PRIMARY if k in keys), None)
+    pins = {"rank": "pin-rank", "name": "pin-name", primary: "pin-total"}
     for col in rowset.columns:
         link = None
         if col.key == "name" and player_url is not None:
             link = lambda record: player_url(record["entry"])  # noqa: E731
         kind = NumberColumn if col.numeric else TextColumn
-        css = WIDE_ONLY if col.key in ("club", "deals_played") else ""
+        wide_only = col.key in ("club", "deals_played")
+        css = WIDE_ONLY if wide_only else pins.get(col.key, "")
         extra.append((col.key, kind(verbose_name=col.label, link=link, css=css)))
     table = StandingsTable(rowset.rows, extra_columns=extra)
     if any(row.get("marks") for row in rowset.rows):

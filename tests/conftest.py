@@ -56,3 +56,12 @@ def _fresh_cache():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture
+def page(live_server):
+    """A Chromium page on the live server (tests.browser; English)."""
+    from tests.browser import browser_page
+
+    with browser_page(live_server.url) as page:
+        yield page

@@ -5,39 +5,40 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.audit_text import AuditWords
 from tournaments.models import AuditLog, Club, Player
 
 
-def summary(detail: dict, limit: int = 120) -> str:
-    """``key=value`` pairs of an audit detail, shortened for a table cell."""
-    text = ", ".join(f"{k}={v}" for k, v in (detail or {}).items())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 class AuditTable(tables.Table):
+    """The audit log, one sentence per line (``tournaments.audit_text``)."""
+
     at = tables.DateTimeColumn(verbose_name=_("Time"), format="Y-m-d H:i:s")
-    user = tables.Column(verbose_name=_("User"), empty_values=(),
-                         accessor="pk")  # fmt: skip
-    action = tables.Column(verbose_name=_("Action"))
-    detail = tables.Column(verbose_name=_("Detail"), orderable=False)
+    round = tables.Column(verbose_name=_("Round"), accessor="pk",
+                          orderable=False, empty_values=())  # fmt: skip
+    what = tables.Column(verbose_name=_("What happened"), accessor="pk",
+                         orderable=False, empty_values=())  # fmt: skip
 
     class Meta:
         model = AuditLog
-        fields = ("at", "user", "action", "detail")
+        fields = ("at", "round", "what")
         attrs = {"class": "audit"}
 
-    def render_detail(self, value):
-        return summary(value)
+    def describe_page(self, tournament) -> None:
+        """Words for the lines of the current page only (after paginating)."""
+        lines = [row.record for row in self.page.object_list]
+        self.words = {r.line.pk: r for r in AuditWords(tournament, lines).rows(lines)}
 
-    def render_user(self, record):
-        return _author(record)
+    def render_round(self, record):
+        value = self.words[record.pk].round
+        return value if isinstance(value, int) else "—"
 
-
-def _author(record) -> str:
-    if record.imported:
-        claimed = record.claimed_user or "—"
-        return str(_("%(name)s (imported, not verified)") % {"name": claimed})
-    return record.user.username if record.user else "—"
+    def render_what(self, record):
+        sentence = self.words[record.pk].sentence
+        if not record.imported:
+            return sentence
+        return format_html('{} <span class="badge" title="{}">{}</span>', sentence,
+                           _("The file names this author; this site cannot check it."),
+                           _("imported"))  # fmt: skip
 
 
 class PlayerTable(tables.Table):

@@ -1,5 +1,5 @@
 """The round page: seat (generate, swap), seating lists, table status, and the
-round's close / reopen / publish controls."""
+round's close / reopen / publish controls (close and publish ask first)."""
 
 from django.contrib import messages
 from django.db.models import Count
@@ -28,6 +28,39 @@ from tournaments.seating_screen import (
 from tournaments.services import SeatingRefusedError, seat_round, swap_seats
 
 BUSY = gettext_lazy("Others are changing this round right now: please try again.")
+
+#: What the TD confirms before a round-wide step (issue 14).
+QUESTIONS = {
+    "close": gettext_lazy(
+        "Close round %(n)s? Every table closes: no deal can be changed until "
+        "you reopen the round."
+    ),
+    "publish": gettext_lazy(
+        "Publish the results of round %(n)s? Everybody can see them on the "
+        "public pages."
+    ),
+    "unpublish": gettext_lazy("Take the results of round %(n)s off the public pages?"),
+}
+
+
+def questions(number: int) -> dict[str, str]:
+    return {step: str(text) % {"n": number} for step, text in QUESTIONS.items()}
+
+
+def _confirmed(request) -> bool:
+    """The confirmation travels with the POST: from the browser's dialog
+    (static/js/site.js) or from the confirmation page without JavaScript."""
+    return request.POST.get("confirmed") == "1"
+
+
+def _confirm_page(request, round_, step: str, button: str, **fields):
+    """The question again, as a page that posts ``confirmed=1`` back."""
+    return render(
+        request, "tournaments/td/confirm.html",
+        {"tournament": round_.tournament, "round": round_,
+         "question": questions(round_.number)[step], "action": request.path,
+         "button": button, "fields": fields},
+    )  # fmt: skip
 
 
 def entry_url(slug: str, round_no: int, table_no: int) -> str:
@@ -66,7 +99,7 @@ def round_page(request, tournament, number: int):
          "repeats": new_repeats(history_of(round_), seated) if seated else 0,
          "diag": request.session.pop(_diag_key(round_), None),
          "swap_form": SwapForm(round_), "generate_form": GenerateForm(),
-         "rounds": tournament.round_set.all()},
+         "rounds": tournament.round_set.all(), "questions": questions(number)},
     )  # fmt: skip
 
 
@@ -136,6 +169,8 @@ def _state_change(request, round_, action, done: str):
 @require_POST
 def close(request, tournament, number: int):
     round_ = _round(tournament, number)
+    if not _confirmed(request):
+        return _confirm_page(request, round_, "close", _("Close round"))
     return _state_change(
         request, round_, lambda: close_round(round_, request.user),
         _("Round %(n)s closed.") % {"n": number},
@@ -157,6 +192,12 @@ def reopen(request, tournament, number: int):
 def publish(request, tournament, number: int):
     round_ = _round(tournament, number)
     on = request.POST.get("publish") == "1"
+    if not _confirmed(request):
+        step, button = (
+            ("publish", _("Publish results")) if on
+            else ("unpublish", _("Unpublish results"))
+        )  # fmt: skip
+        return _confirm_page(request, round_, step, button, publish="1" if on else "0")
     done = (
         _("Results of round %(n)s published.")
         if on

@@ -136,6 +136,7 @@ def role_remove(request, tournament, pk: int):
 def audit_log(request, tournament):
     table = AuditTable(tournament.audit.select_related("user"))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    table.describe_page(tournament)
     return render(
         request, "tournaments/td/audit.html", {"tournament": tournament, "table": table}
     )

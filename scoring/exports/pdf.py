@@ -7,6 +7,7 @@ fonts the server has.
 """
 
 import io
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from django.utils.translation import gettext as _
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
+PAD = 3.0  # points between a table cell's border and its text, left and right
 _registered = False
 
 
@@ -68,6 +70,8 @@ def grid_style(header_rows: int = 1, font_size: float = 8) -> list:
         ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#e6e6e6")),
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#808080")),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
     ]
@@ -90,11 +94,7 @@ def render(tournament, title: str, story_fn, landscape: bool = False) -> bytes:
 
         def on_page(canvas, doc):
             canvas.saveState()
-            canvas.setFont(FONT, 7)
-            canvas.drawString(12 * mm, 7 * mm, footer)
-            canvas.drawRightString(
-                size[0] - 12 * mm, 7 * mm, f"Rikscore · {page_label} {doc.page}"
-            )
+            draw_footer(canvas, size[0], footer, f"Rikscore · {page_label} {doc.page}")
             canvas.restoreState()
 
         doc = SimpleDocTemplate(
@@ -104,6 +104,18 @@ def render(tournament, title: str, story_fn, landscape: bool = False) -> bytes:
         )  # fmt: skip
         doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
     return buffer.getvalue()
+
+
+def draw_footer(canvas, page_width: float, footer: str, page_text: str) -> None:
+    """The event and document left, the page number right, 7 mm up: the
+    left text cut to leave the page number its room."""
+    from reportlab.lib.units import mm
+
+    left, right = 12 * mm, page_width - 12 * mm
+    room = right - left - text_width(page_text, FONT, 7) - 12
+    canvas.setFont(FONT, 7)
+    canvas.drawString(left, 7 * mm, fit(footer, room, FONT, 7))
+    canvas.drawRightString(right, 7 * mm, page_text)
 
 
 class CanvasDocument:
@@ -123,30 +135,27 @@ class CanvasDocument:
 
     def new_page(self) -> float:
         """Start a page (with its footer); returns the top to draw from."""
-        from reportlab.lib.units import mm
-
         if self.page:
             self.canvas.showPage()
         self.page += 1
-        self.canvas.setFont(FONT, 7)
-        self.canvas.drawString(self.left, 7 * mm, self.footer)
-        self.canvas.drawRightString(
-            self.right, 7 * mm, f"Rikscore · {self.page_label} {self.page}"
-        )
+        draw_footer(self.canvas, self.width, self.footer,
+                    f"Rikscore · {self.page_label} {self.page}")  # fmt: skip
         return self.top
 
     def heading(self, top: float, title: str, *lines: str) -> float:
-        """A bold title and plain lines below it, each cut to the page width;
-        returns the top left for what follows."""
+        """A bold title and plain lines below it, each wrapped to the page
+        width (two lines at most); returns the top left for what follows."""
         width = self.right - self.left
-        top -= 16
-        self.canvas.setFont(FONT_BOLD, 14)
-        self.canvas.drawString(self.left, top, fit(title, width, FONT_BOLD, 14))
-        for i, line in enumerate(lines):
-            font, size = (FONT_BOLD, 10) if i == len(lines) - 1 else (FONT, 9)
-            top -= size + 4
+        styled = [(title, FONT_BOLD, 14)] + [
+            (line, *((FONT_BOLD, 10) if i == len(lines) - 1 else (FONT, 9)))
+            for i, line in enumerate(lines)
+        ]
+        for text, font, size in styled:
             self.canvas.setFont(font, size)
-            self.canvas.drawString(self.left, top, fit(line, width, font, size))
+            for part in wrap(text, width, font, size):
+                top -= size * 1.2
+                self.canvas.drawString(self.left, top, part)
+            top -= 2
         return top - 8
 
 
@@ -195,35 +204,69 @@ def stroke_lines(canvas, lines: list[tuple]) -> None:
 @lru_cache(maxsize=20000)
 def fit(text: str, width: float, font: str = FONT, size: float = 7.5) -> str:
     """``text`` shortened with "…" until it fits ``width`` points."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    if stringWidth(text, font, size) <= width:
+    if text_width(text, font, size) <= width:
         return text
-    while text and stringWidth(text + "…", font, size) > width:
-        text = text[:-1]
-    return text + "…"
+    low, high = 0, len(text)  # the longest prefix that fits with its "…"
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(text[:middle].rstrip() + "…", font, size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
+
+
+def pieces(text: str) -> list[tuple[str, str]]:
+    """``(glue, piece)``: ``text`` cut where a line may break, at spaces and
+    after hyphens, never inside a word; ``glue`` is what joins the piece to
+    the one before on the same line."""
+    out = []
+    for word in text.split():
+        parts = [p for p in re.split(r"(?<=-)(?=[^-])", word) if p]
+        out += [(" " if out and i == 0 else "", part) for i, part in enumerate(parts)]
+    return out
 
 
 @lru_cache(maxsize=20000)
 def wrap(
     text: str, width: float, font: str = FONT, size: float = 7.5, most: int = 2
 ) -> tuple[str, ...]:
-    """``text`` broken at spaces into at most ``most`` lines of ``width``
-    points, the last one shortened with "…" if it still does not fit."""
+    """``text`` broken between words (at spaces, after hyphens) into at most
+    ``most`` lines of ``width`` points. What still does not fit ends in "…":
+    a reader knows a name by its beginning, so it is the end that goes."""
     if text_width(text, font, size) <= width:
         return (text,)
     lines, line = [], ""
-    for word in text.split(" "):
-        candidate = f"{line} {word}" if line else word
-        if line and text_width(candidate, font, size) > width:
-            lines.append(line)
-            line = word
-        else:
+    parts = pieces(text)
+    for i, (glue, part) in enumerate(parts):
+        candidate = line + glue + part if line else part
+        if not line or text_width(candidate, font, size) <= width:
             line = candidate
+            continue
+        rest = "".join(g + p for g, p in parts[i:])
+        if len(lines) == most - 1:  # the last line takes the rest, cut
+            line += rest
+            break
+        lines.append(line)
+        if text_width(part, font, size) > width:  # a word no line holds
+            line = rest.lstrip()
+            break
+        line = part
     lines.append(line)
-    if len(lines) > most:
-        lines[most - 1 :] = [" ".join(lines[most - 1 :])]
     return tuple(fit(part, width, font, size) for part in lines)
+
+
+def cell(text, width: float, font: str = FONT, size: float = 8, most: int = 2) -> str:
+    """A table cell's text wrapped to a column ``width`` points wide (its
+    padding taken off): reportlab draws each line of the string."""
+    room = width - 2 * PAD + 0.01  # a width computed from the text fits it
+    return "\n".join(wrap(str(text), room, font, size, most))
+
+
+def word_width(text: str, font: str, size: float) -> float:
+    """The widest word of ``text``: the least a column needs so that its
+    header breaks only between words."""
+    return max((text_width(w, font, size) for _g, w in pieces(str(text))), default=0)
 
 
 @lru_cache(maxsize=20000)

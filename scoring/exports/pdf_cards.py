@@ -15,11 +15,13 @@ from scoring.exports import PDF, ExportError
 from scoring.exports.pdf import (
     FONT,
     FONT_BOLD,
+    PAD,
     PlacedText,
     canvas_document,
     filename,
     stroke_lines,
     text_width,
+    word_width,
     wrap,
 )
 from scoring.rowsource import (
@@ -30,23 +32,27 @@ from scoring.rowsource import (
     tricks_text,
 )
 
-#: (row-source key, width in mm, numeric) per column, left to right.
+#: (row-source key, numeric, widest value) per column, left to right. The
+#: numbers' columns are as wide as their header or widest value; the text
+#: columns share the rest by ``SHARES``.
 COLUMNS = (
-    ("round", 12, True),
-    ("table", 11, True),
-    ("seat", 12, True),
-    ("deal", 10, True),
-    ("contract", 32, False),
-    ("declarer", 34, False),
-    ("partner", 34, False),
-    ("tricks", 13, False),
-    ("points", 14, True),
-    ("total", 14, True),
+    ("round", True, "88"),
+    ("table", True, "888"),
+    ("seat", True, "8"),
+    ("deal", True, "88"),
+    ("contract", False, None),
+    ("declarer", False, None),
+    ("partner", False, None),
+    ("tricks", False, "10 + 10"),
+    ("points", True, "-888"),
+    ("total", True, "-88888"),
 )
+SHARES = {"contract": 0.2, "declarer": 0.4, "partner": 0.4}
 SIZE = 7.5  # points, the rows' type
-ROW = 10.0  # points per row
-PAD = 2.0  # points between a cell's border and its text
+ROW = 11.0  # points per row
 LINE = 8.5  # points between the lines of a wrapped cell
+DROP = 7.8  # points from a row's top rule down to its first baseline
+MOST = 3  # lines a name may take before it ends in "…"
 
 
 def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[tuple]]:
@@ -73,8 +79,9 @@ def player_cards(tournament, entry_id: int | None = None):
     title = str(_("Player cards"))
 
     def draw(doc):
-        edges = _edges(doc)
-        head = _layout(edges, deal_labels(*(k for k, _w, _n in COLUMNS)), header=True)
+        labels = deal_labels(*(k for k, _n, _v in COLUMNS))
+        edges = _edges(doc, labels)
+        head = _layout(edges, labels, header=True)
         for person in people:
             line = _("%(club)s · rank %(rank)s · %(points)s points") % {
                 "club": person.get("club") or "–", "rank": person["rank"] or "–",
@@ -103,23 +110,32 @@ def player_cards(tournament, entry_id: int | None = None):
     return filename(tournament, what), PDF, canvas_document(tournament, title, draw)
 
 
-def _edges(doc) -> list[float]:
-    from reportlab.lib.units import mm
-
+def _edges(doc, labels: list[str]) -> list[float]:
+    """The columns' left edges and the table's right one: numbers as wide
+    as their header or widest value, the text columns share the rest."""
+    widths = []
+    for label, (_key, _numeric, widest) in zip(labels, COLUMNS, strict=True):
+        need = word_width(label, FONT_BOLD, SIZE)
+        if widest is not None:
+            need = max(need, text_width(widest, FONT_BOLD, SIZE))
+        widths.append(need + 2 * PAD)
+    rest = doc.right - doc.left - sum(widths)
+    for c, (key, _numeric, _widest) in enumerate(COLUMNS):
+        widths[c] += rest * SHARES.get(key, 0)
     edges = [doc.left]
-    for _key, width, _numeric in COLUMNS:
-        edges.append(edges[-1] + width * mm)
+    for width in widths:
+        edges.append(edges[-1] + width)
     return edges
 
 
 def _layout(edges: list[float], cells, header: bool = False) -> tuple:
     """``(height, round, [(font, lines, numeric)] per cell)``: a row broken
-    into lines that fit their columns (two at most, then "…")."""
+    into lines that fit their columns (``MOST`` at most, then "…")."""
     laid = []
-    for c, (_key, _w, numeric) in enumerate(COLUMNS):
+    for c, (_key, numeric, _widest) in enumerate(COLUMNS):
         font = FONT_BOLD if header or c == len(COLUMNS) - 1 else FONT
-        width = edges[c + 1] - edges[c] - 2 * PAD
-        lines = wrap(str(cells[c]), width, font, SIZE, most=4)
+        width = edges[c + 1] - edges[c] - 2 * PAD + 0.01
+        lines = wrap(str(cells[c]), width, font, SIZE, most=MOST)
         laid.append((font, lines, numeric and not header))
     most = max(len(lines) for _f, lines, _n in laid)
     return ROW + LINE * (most - 1), cells[0], laid
@@ -142,7 +158,7 @@ def _draw_table(doc, edges, top: float, head: tuple, rows: list[tuple]) -> None:
         (rules if i > 1 and round_number != last_round else lines).append(edge)
         last_round = round_number if i else None
         for c, (font, parts, numeric) in enumerate(cells):
-            baseline = y_top - ROW + 2.8
+            baseline = y_top - DROP
             for part in parts:
                 if numeric:
                     x = edges[c + 1] - PAD - text_width(part, font, SIZE)

@@ -11,19 +11,27 @@ to the table-round's entry page. *Blank* sheets are filled in by hand;
 from collections import defaultdict
 
 from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scoring.exports import PDF
 from scoring.exports.pdf import (
     FONT,
     FONT_BOLD,
+    PAD,
+    cell,
     filename,
+    fit,
     grid_style,
     qr_flowable,
     render,
     seated_tables,
     styles,
     table_class,
+    text_width,
+    word_width,
+    wrap,
 )
 from scoring.rowsource import counts_for_seat, deal_rows, table_seats, tricks_text
 from tournaments.dealing import dealer_position, sitting_out
@@ -37,12 +45,19 @@ def base_url() -> str:
 
 
 def entry_path(slug: str, round_number: int, table_number: int) -> str:
-    return f"/manage/{slug}/round/{round_number}/table/{table_number}/"
+    """The TD's entry page of a table-round (printed small on the sheet)."""
+    return reverse("scoring:entry-table", args=[slug, round_number, table_number])
+
+
+def sheet_link(slug: str, round_number: int, table_number: int) -> str:
+    """Where the sheet's QR code leads: the one place to change when the
+    players' own entry page comes (today the public table-round page)."""
+    return reverse("public:table", args=[slug, round_number, table_number])
 
 
 def qr_target(table: TableRound, base: str | None = None) -> str:
     """The absolute URL the QR code of ``table``'s sheet encodes."""
-    path = entry_path(table.round.tournament.slug, table.round.number, table.number)
+    path = sheet_link(table.round.tournament.slug, table.round.number, table.number)
     return (base if base is not None else base_url()).rstrip("/") + path
 
 
@@ -58,7 +73,8 @@ def score_sheets(
             deals[row["table"]][row["deal"]] = row
     prefix = (base if base is not None else base_url()).rstrip("/")
     what = "sheets" if filled else "blank-sheets"
-    title = _("Score sheets round %(n)s") % {"n": round_number}
+    with translation.override(tournament.language):
+        title = _("Score sheets round %(n)s") % {"n": round_number}
 
     def story():
         from reportlab.platypus import PageBreak
@@ -66,7 +82,7 @@ def score_sheets(
         st = styles()
         flow = []
         for i, (table_id, number) in enumerate(tables):
-            url = prefix + entry_path(tournament.slug, round_number, number)
+            url = prefix + sheet_link(tournament.slug, round_number, number)
             sheet = Sheet(tournament, round_number, number, seats.get(table_id, []),
                           deals.get(number, {}), url, st)  # fmt: skip
             if i:
@@ -107,9 +123,10 @@ class Sheet:
         when = self.t.date.strftime("%d-%m-%Y") if self.t.date else ""
         where = f"{when} · {self.t.venue}" if self.t.venue else when
         big = _("Round %(r)s · Table %(t)s") % {"r": self.round, "t": self.number}
+        room = 110 * mm - 12  # the left column within its padding
         left = [
-            Paragraph(escape(self.t.name), st["title"]),
-            Paragraph(escape(where), st["base"]),
+            Paragraph(lines(self.t.name, room, st["title"], 3), st["title"]),
+            Paragraph(lines(where, room, st["base"], 2), st["base"]),
             Paragraph(str(big), st["h2"]),
             Paragraph(str(_("Score sheet")), st["small"]),
         ]
@@ -117,7 +134,12 @@ class Sheet:
         from reportlab.lib.styles import ParagraphStyle
 
         url_style = ParagraphStyle("url", st["small"], fontSize=6, alignment=2)
-        right = [drawing, Paragraph(escape(self.url), url_style)]
+        td = entry_path(self.t.slug, self.round, self.number)
+        right = [
+            drawing,
+            Paragraph(escape(self.url), url_style),
+            Paragraph(escape(_("TD: %(path)s") % {"path": td}), url_style),
+        ]
         table = Table([[left, right]], colWidths=[110 * mm, 76 * mm])
         table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                         ("ALIGN", (1, 0), (1, 0), "RIGHT")])  # fmt: skip
@@ -129,17 +151,23 @@ class Sheet:
         return [d for d in range(1, n + 1) if dealer_position(self.size, d) == position]
 
     def players(self):
-        from reportlab.lib.units import mm
+        """Seat, full name (wrapped, two lines at most) and dealt deals: the
+        one place the whole names stand, so the name column gets the room."""
         from reportlab.platypus import Table
 
-        head = [_("Seat"), _("Player"), _("Deals (dealer)")]
+        head = [str(_("Seat")), str(_("Player")), str(_("Deals (dealer)"))]
         if self.size == 5:
-            head[2] = _("Deals (dealer, sits out)")
-        rows = [[str(h) for h in head]]
-        for pos, _entry, name in self.seats:
-            deals = ", ".join(str(d) for d in self.dealt_by(pos))
-            rows.append([str(pos), name, deals])
-        table = Table(rows, colWidths=[16 * mm, 96 * mm, 74 * mm], hAlign="LEFT")
+            head[2] = str(_("Deals (dealer, sits out)"))
+        dealt = {pos: ", ".join(str(d) for d in self.dealt_by(pos))
+                 for pos, _e, _n in self.seats}  # fmt: skip
+        seat = word_width(head[0], FONT_BOLD, 9) + 2 * PAD
+        least = [45 * 72 / 25.4, word_width(head[2], FONT_BOLD, 9) + 2 * PAD]
+        deals = max(least + [text_width(d, FONT, 9) + 2 * PAD for d in dealt.values()])
+        widths = [seat, WIDTH - seat - deals, deals]
+        rows = [[cell(h, w, FONT_BOLD, 9) for h, w in zip(head, widths, strict=True)]]
+        rows += [[str(pos), cell(name, widths[1], FONT, 9), dealt[pos]]
+                 for pos, _entry, name in self.seats]  # fmt: skip
+        table = Table(rows, colWidths=widths)
         table.setStyle(grid_style(1, 9))
         return table
 
@@ -151,12 +179,15 @@ class Sheet:
         size = self.size or 4
         fixed = ["#", _("Dealer"), _("Contract"), _("Declarer"), _("Partner"),
                  _("Tricks")]  # fmt: skip
-        widths = [6, 20, 32, 18, 18, 12]
-        per = (186 - sum(widths)) / (2 * size)
-        top = [str(x) for x in fixed]
+        widths = [w * mm for w in FIXED_MM[min(size, 5)]]
+        per = (WIDTH - sum(widths)) / size  # one seat: its points and Σ
+        seat_widths = [per * 0.47, per * 0.53]
+        col_widths = widths + seat_widths * size
+        top = [cell(x, w, FONT_BOLD, 7.5)
+               for x, w in zip(fixed, widths, strict=True)]  # fmt: skip
         sub = [""] * len(fixed)
         for pos, _e, _name in self.seats:
-            top += [f"{pos} {self.short(pos)}", ""]
+            top += [fit(self.label(pos), per - 2 * PAD, FONT_BOLD, 7.5), ""]
             sub += [str(_("pts")), "Σ"]
         rows = [top, sub]
         style = grid_style(2, 7.5)
@@ -166,17 +197,17 @@ class Sheet:
             c = len(fixed) + 2 * k
             style.append(("SPAN", (c, 0), (c + 1, 0)))
             style.append(("LINEBEFORE", (c, 0), (c, -1), 1.1, colors.black))
+            style.append(("LEFTPADDING", (c, 2), (c + 1, -2), 2))
+            style.append(("RIGHTPADDING", (c, 2), (c + 1, -2), 2))
         grey = colors.HexColor("#c8c8c8")
         running = [0] * size
         for number in range(1, self.t.deals_per_round + 1):
             r = len(rows)
             dealer = dealer_position(size, number)
-            row = [str(number), f"{dealer} {self.short(dealer)}"]
+            row = [str(number), self.narrow(self.label(dealer), widths[1])]
             deal = self.deals.get(number)
             if deal:
-                row += [deal["contract"], self.seat_names(deal["declarer_seats"]),
-                        self.seat_names(deal["partner_seats"]),
-                        tricks_text(deal["tricks"])]  # fmt: skip
+                row += self.play_cells(deal, widths)
             else:
                 row += ["", "", "", ""]
             out = sitting_out(size, number)
@@ -205,86 +236,122 @@ class Sheet:
         style += [
             ("SPAN", (0, -2), (5, -2)),
             ("SPAN", (0, -1), (-1, -1)),
-            ("FONT", (0, -2), (-1, -2), FONT_BOLD, 8),
+            ("FONT", (0, -2), (-1, -2), FONT_BOLD, 7.5),
             ("LINEABOVE", (0, -2), (-1, -2), 1.1, colors.black),
             ("ALIGN", (len(fixed), 2), (-1, -2), "RIGHT"),
             ("ALIGN", (0, 0), (-1, 1), "CENTER"),
             ("ALIGN", (5, 2), (5, -2), "CENTER"),
             ("FONT", (0, 2), (0, -3), FONT_BOLD, 7.5),
         ]
-        col_widths = [w * mm for w in widths] + [per * mm] * (2 * size)
-        heights = [12, 10] + [15] * (len(rows) - 4) + [15, 13]
+        heights = [12, 10] + [row_height(row) for row in rows[2:-2]] + [15, 13]
         table = table_class()(rows, colWidths=col_widths, rowHeights=heights)
         table.setStyle(style)
         return table
 
-    def short(self, position: int) -> str:
-        """The first name of the player in ``position`` (fits a narrow column)."""
+    def label(self, position: int) -> str:
+        """Seat number and name: cut to a narrow column by ``narrow``."""
         for pos, _e, name in self.seats:
             if pos == position:
-                return name.split(" ")[0][:11]
-        return ""
+                return f"{pos} {name}"
+        return str(position)
 
-    def seat_names(self, seats: list[int]) -> str:
-        return " + ".join(f"{p} {self.short(p)}" for p in seats)
+    @staticmethod
+    def narrow(text: str, width: float) -> str:
+        return fit(text, width - 2 * PAD, FONT, 7.5)
+
+    def play_cells(self, deal: dict, widths: list[float]) -> list[str]:
+        """Contract, declarer, partner and tricks of a stored deal. A player
+        is a seat number and a name cut to one line; several plays at once
+        ("Misère + Piek", seats "1 + 3", tricks "0 + 1") wrap to two lines,
+        for numbers must not be cut."""
+
+        def seats(numbers: list[int], width: float) -> str:
+            if len(numbers) == 1:
+                return self.narrow(self.label(numbers[0]), width)
+            return cell(" + ".join(str(p) for p in numbers), width, FONT, 7.5)
+
+        return [cell(deal["contract"], widths[2], FONT, 7.5),
+                seats(deal["declarer_seats"], widths[3]),
+                seats(deal["partner_seats"], widths[4]),
+                cell(tricks_text(deal["tricks"]), widths[5], FONT, 7.5)]  # fmt: skip
 
     # -- jury, sanctions, signatures ----------------------------------------
     def jury_box(self):
         from reportlab.lib.units import mm
-        from reportlab.platypus import Table
 
         head = [_("Deal"), _("Player"), _("Sanction or jury decision"), _("Points"),
                 _("Jury initials")]  # fmt: skip
-        rows = [[str(h) for h in head]]
+        widths = [w * mm for w in (12, 50, 80, 16, 28)]
+        rows = [[cell(h, w, FONT_BOLD, 8) for h, w in zip(head, widths, strict=True)]]
         for number, deal in sorted(self.deals.items()):
             for _code, name, player, points in deal["sanction_rows"]:
-                rows.append([str(number), player, name, str(points), ""])
+                rows.append([str(number), cell(player, widths[1]),
+                             cell(name, widths[2]), str(points), ""])  # fmt: skip
             for player, contract in deal["jury"]:
                 what = _("Jury approved: %(c)s") % {"c": contract}
-                rows.append([str(number), player, str(what), "", ""])
+                rows.append([str(number), cell(player, widths[1]),
+                             cell(what, widths[2]), "", ""])  # fmt: skip
         while len(rows) < 4:
             rows.append(["", "", "", "", ""])
-        table = table_class()(rows,
-                      colWidths=[12 * mm, 50 * mm, 80 * mm, 16 * mm, 28 * mm],
-                      rowHeights=[11] + [15] * (len(rows) - 1))  # fmt: skip
+        heights = [None] + [15 if "\n" not in row[1] + row[2] else None
+                            for row in rows[1:]]  # fmt: skip
+        table = table_class()(rows, colWidths=widths, rowHeights=heights)
         table.setStyle(grid_style(1, 8))
-        title = Table([[str(_("Jury and sanctions"))]], colWidths=[186 * mm])
-        title.setStyle([("FONT", (0, 0), (-1, -1), FONT_BOLD, 9),
-                        ("LEFTPADDING", (0, 0), (-1, -1), 0)])  # fmt: skip
-        outer = Table([[title], [table]], colWidths=[186 * mm])
-        outer.setStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
-                        ("TOPPADDING", (0, 0), (-1, -1), 0)])  # fmt: skip
-        return outer
+        return titled(str(_("Jury and sanctions")), table)
 
     def signatures(self):
+        """A box per signer (the players, then the TD) with the name, wrapped,
+        at the foot of the box."""
         from reportlab.lib import colors
-        from reportlab.lib.units import mm
-        from reportlab.platypus import Table
 
         names = [name for _p, _e, name in self.seats] + [str(_("Tournament director"))]
-        cols = 3
+        cols, width = 3, WIDTH / 3
         cells = [names[i : i + cols] for i in range(0, len(names), cols)]
-        cells[-1] += [""] * (cols - len(cells[-1]))
-        rows = []
-        for line in cells:
-            rows.append(["", "", ""])
-            rows.append([str(n) for n in line])
-        table = table_class()(rows, colWidths=[62 * mm] * cols,
-                      rowHeights=[16, 10] * len(cells))  # fmt: skip
-        style = [("FONT", (0, 0), (-1, -1), FONT, 7),
-                 ("VALIGN", (0, 0), (-1, -1), "TOP")]  # fmt: skip
-        for r in range(len(cells)):
-            for c in range(cols):
-                if cells[r][c]:
-                    style.append(("LINEABOVE", (c, 2 * r + 1), (c, 2 * r + 1), 0.6,
-                                  colors.black))  # fmt: skip
+        rows, style = [], [("FONT", (0, 0), (-1, -1), FONT, 7),
+                           ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                           ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+                           ("RIGHTPADDING", (0, 0), (-1, -1), PAD)]  # fmt: skip
+        for r, line in enumerate(cells):
+            rows.append([cell(n, width, FONT, 7, most=3) for n in line]
+                        + [""] * (cols - len(line)))  # fmt: skip
+            for c in range(len(line)):
+                style.append(("BOX", (c, r), (c, r), 0.6, colors.black))
+        heights = [max(30, 22 + 8.4 * max(len(c.split("\n")) for c in row))
+                   for row in rows]  # fmt: skip
+        table = table_class()(rows, colWidths=[width] * cols, rowHeights=heights)
         table.setStyle(style)
-        head = Table([[str(_("Signatures: the players agree with this sheet"))]],
-                     colWidths=[186 * mm])  # fmt: skip
-        head.setStyle([("FONT", (0, 0), (-1, -1), FONT_BOLD, 9),
-                       ("LEFTPADDING", (0, 0), (-1, -1), 0)])  # fmt: skip
-        return Table([[head], [table]], colWidths=[186 * mm],
-                     style=[("LEFTPADDING", (0, 0), (-1, -1), 0)])  # fmt: skip
+        return titled(str(_("Signatures: the players agree with this sheet")), table)
+
+
+#: The widths (mm) of #, dealer, contract, declarer, partner and tricks at a
+#: table of four and of five: five seats take room from the fixed columns,
+#: so each seat keeps ~19 mm for its points and running total.
+FIXED_MM = {4: (6, 20, 32, 18, 18, 12.5), 5: (6, 18, 22, 16, 16, 12.5)}
+FIXED_MM.update({n: FIXED_MM[4] for n in range(4)})
+WIDTH = 186 * 72 / 25.4  # points: portrait A4 within the margins
+
+
+def titled(title: str, table):
+    """``table`` under a bold title, flush left, on one page together."""
+    from reportlab.platypus import KeepTogether, Table
+
+    head = Table([[title]], colWidths=[WIDTH])
+    head.setStyle([("FONT", (0, 0), (-1, -1), FONT_BOLD, 9),
+                   ("LEFTPADDING", (0, 0), (-1, -1), 0)])  # fmt: skip
+    return KeepTogether([head, table])
+
+
+def row_height(row: list[str]) -> float:
+    """A deal row: 15 points to write in, more when a cell wrapped."""
+    most = max(text.count("\n") for text in row) + 1
+    return max(15, 9 * most + 4)
+
+
+def lines(text: str, width: float, style, most: int) -> str:
+    """Paragraph markup of ``text`` wrapped by ``wrap`` (between words, "…"
+    after ``most`` lines) instead of reportlab's, which splits long words."""
+    parts = wrap(text, width, style.fontName, style.fontSize, most)
+    return "<br/>".join(escape(p) for p in parts)
 
 
 def escape(text: str) -> str:
@@ -292,4 +359,4 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-__all__ = ["FONT", "entry_path", "qr_target", "score_sheets"]
+__all__ = ["FONT", "entry_path", "qr_target", "score_sheets", "sheet_link"]

@@ -1,20 +1,24 @@
-"""The event as a spreadsheet (openpyxl write-only mode: rows stream to disk).
+"""The event as a spreadsheet, in the event's language.
 
 Sheets: *Standings*; *Deals*, one row per deal; one sheet per round with a
 row per player. Layout of *Deals*: a fixed block per seat position 1–5
 (player, points) rather than one column per player, so the sheet stays at most
-18 columns wide at 400 players (the round sheets carry the SUM formulas).
-Numbers are stored as numbers; totals a club may want to recompute are
-formulas (round totals; the standings total when it is a plain sum).
+21 columns wide at 400 players.
+
+Every cell holds a value, no formula: a reader that does not calculate
+(pandas, a phone's viewer) sees the totals, and they are the event's own
+(byes, normalised tables), which a SUM would not redo. Each sheet has a frozen
+header row, an autofilter, column widths and number formats.
+
+The package is written row by row by ``xlsx_package.Book`` (why not
+openpyxl's write-only mode: see there).
 """
 
-import io
-from collections import defaultdict
-
-from django.utils import translation
+from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
 from scoring.exports import XLSX
+from scoring.exports.xlsx_package import Book, column_letter
 from scoring.rowsource import (
     byes_by_round,
     counts_for_seat,
@@ -24,151 +28,95 @@ from scoring.rowsource import (
     table_seats,
     tricks_text,
 )
-from tournaments.validators import strip_control
 
-
-def col(n: int) -> str:
-    """Column letter of 1-based column ``n``."""
-    from openpyxl.utils import get_column_letter
-
-    return get_column_letter(n)
-
-
-class Formula(str):
-    """A formula this module wrote; any other text is written as text."""
-
-
-def append(ws, values) -> None:
-    """One row. Text is text: a name like "=HYPERLINK(…)" never becomes a
-    live formula, and control characters (which XLSX cannot hold) go."""
-    from openpyxl.cell import WriteOnlyCell
-
-    row = []
-    for value in values:
-        if isinstance(value, str) and not isinstance(value, Formula):
-            value = strip_control(value)
-            if value.startswith("="):
-                cell = WriteOnlyCell(ws, value=value)
-                cell.data_type = "s"
-                value = cell
-        row.append(value)
-    ws.append(row)
-
-
-def _sheet(wb, title: str, headers: list[str], widths: list[float]):
-    from openpyxl.cell import WriteOnlyCell
-    from openpyxl.styles import Font, PatternFill
-
-    ws = wb.create_sheet(title=title[:31])
-    ws.freeze_panes = "A2"
-    for i, width in enumerate(widths, start=1):
-        ws.column_dimensions[col(i)].width = width
-    bold, fill = Font(bold=True), PatternFill("solid", fgColor="E6E6E6")
-    row = []
-    for h in headers:
-        cell = WriteOnlyCell(ws, value=str(h))
-        cell.font, cell.fill = bold, fill
-        row.append(cell)
-    ws.append(row)
-    return ws
+__all__ = ["column_letter", "workbook"]
 
 
 def workbook(tournament) -> tuple[str, str, bytes]:
     """``(filename, content_type, bytes)`` of the whole event."""
-    from openpyxl import Workbook
-
     with translation.override(tournament.language):
-        wb = Workbook(write_only=True)
+        book = Book(tournament.name, formats.date_format(tournament.date))
         standings = standings_rows(tournament)
-        _standings(wb, tournament, standings)
-        per_round = _deals(wb, tournament)
+        names = max((len(r["name"]) for r in standings.rows), default=10)
+        width = min(max(names, 10) + 2, 40)
+        _standings(book, standings, width)
+        per_round = _deals(book, tournament, width)
         byes = byes_by_round(tournament)
         for number in sorted(set(per_round) | set(byes)):
-            _round(wb, tournament, number, per_round.get(number, {}), byes[number])
-        buffer = io.BytesIO()
-        wb.save(buffer)
-    return f"{tournament.slug}.xlsx", XLSX, buffer.getvalue()
+            _round(book, tournament, number, per_round.get(number, {}),
+                   byes[number], width)  # fmt: skip
+        data = book.save()
+    return f"{tournament.slug}.xlsx", XLSX, data
 
 
-def _standings(wb, tournament, rowset) -> None:
+def _standings(book, rowset, name_width: int) -> None:
     columns = rowset.columns
-    widths = [30 if c.key in ("name", "club") else 10 for c in columns]
-    ws = _sheet(wb, str(_("Standings")), [str(c.label) for c in columns], widths)
-    keys = [c.key for c in columns]
-    rounds = [i for i, k in enumerate(keys, 1) if k[:1] == "r" and k[1:].isdigit()]
-    as_sum = tournament.method == "points" and not tournament.normalise_five
-    total_col = keys.index("points") + 1 if "points" in keys else None
-    for r, item in enumerate(rowset.rows, start=2):
-        values = [_number(item.get(k)) for k in keys]
-        if as_sum and total_col and rounds:
-            values[total_col - 1] = Formula("=SUM(%s%d:%s%d)" % (  # noqa: UP031
-                col(rounds[0]), r, col(rounds[-1]), r,
-            ))  # fmt: skip
-        append(ws, values)
+    clubs = max((len(r["club"]) for r in rowset.rows), default=0)
+    width = {"name": name_width, "club": min(max(clubs, 8) + 2, 40), "notes": 30}
+    with book.sheet(_("Standings"), [str(c.label) for c in columns],
+                    [width.get(c.key, 7) for c in columns]) as ws:  # fmt: skip
+        keys = [c.key for c in columns]
+        for item in rowset.rows:
+            ws.append([item.get(k) for k in keys])
 
 
-def _number(value):
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
-def _deals(wb, tournament) -> dict[int, dict]:
+def _deals(book, tournament, name_width: int) -> dict[int, dict]:
     """Write the *Deals* sheet; collect per-round, per-seat scores on the way.
 
     One (player, points) block per seat position up to the event's largest
     table. No dealer column: seat ((deal − 1) mod table size) + 1 deals, and at
-    a table of five the dealer is the seat without points."""
+    a table of five the dealer is the seat without points. Schoppen mie names
+    who took the queen of spades and who took the last trick."""
     seats_max = max((len(s) for s in table_seats(tournament).values()), default=4)
     headers = deal_labels("round", "table", "deal", "contract", "codes",
-                          "declarer", "partner", "tricks", "sanctions")  # fmt: skip
+                          "declarer", "partner", "tricks", "queen_of_spades",
+                          "last_trick", "sanctions")  # fmt: skip
+    widths = [6, 6, 6, 22, 14] + [name_width] * 2 + [7] + [name_width] * 2 + [30]
     for k in range(1, seats_max + 1):
         headers += [_("Seat %(n)s") % {"n": k}, _("Points %(n)s") % {"n": k}]
-    widths = [7, 7, 6, 22, 14, 22, 22, 10, 18] + [22, 9] * seats_max
-    ws = _sheet(wb, str(_("Deals")), [str(h) for h in headers], widths)
-    per_round: dict[int, dict] = defaultdict(dict)
-    for d in deal_rows(tournament):
-        row = [d["round"], d["table"], d["deal"], str(d["contract"]),
-               d["codes"], d["declarer"], d["partner"], _tricks(d["tricks"]),
-               d["sanctions"] or None]  # fmt: skip
-        scores, out = d["scores"], d["sits_out"]
-        for pos, _e, name in d["seats"]:
-            score = scores[pos - 1]
-            row += [name, score if counts_for_seat(pos, out, score) else None]
-        append(ws, row)
-        tables = per_round[d["round"]]
-        table = tables.setdefault(d["table"], {"seats": d["seats"], "deals": {}})
-        table["deals"][d["deal"]] = (out, scores)
+        widths += [name_width, 8]
+    per_round: dict[int, dict] = {}
+    with book.sheet(_("Deals"), headers, widths) as ws:
+        for d in deal_rows(tournament):
+            row = [d["round"], d["table"], d["deal"], d["contract"], d["codes"],
+                   d["declarer"], d["partner"], _tricks(d["tricks"]),
+                   d["queen_of_spades"], d["last_trick"],
+                   d["sanction_text"]]  # fmt: skip
+            scores, out = d["scores"], d["sits_out"]
+            for pos, _e, name in d["seats"]:
+                score = scores[pos - 1]
+                row += [name, score if counts_for_seat(pos, out, score) else None]
+            ws.append(row)
+            tables = per_round.setdefault(d["round"], {})
+            table = tables.setdefault(d["table"], {"seats": d["seats"], "deals": {}})
+            table["deals"][d["deal"]] = (out, scores)
     return per_round
 
 
 def _tricks(tricks: list[int]):
     """One play's tricks as a number; simultaneous plays as text ("0 + 1")."""
-    return tricks[0] if len(tricks) == 1 else (tricks_text(tricks) or None)
+    return tricks[0] if len(tricks) == 1 else tricks_text(tricks)
 
 
-def _round(wb, tournament, number: int, tables: dict, byes: list[str]) -> None:
-    """A row per seat with the points of each deal; then who sat out."""
+def _round(book, tournament, number, tables: dict, byes, name_width: int) -> None:
+    """A row per seat with the points of each deal and their total; then who
+    sat the round out."""
     n = tournament.deals_per_round
     headers = [_("Table"), _("Seat"), _("Player")]
-    headers += [str(_("D%(n)s") % {"n": d}) for d in range(1, n + 1)]
-    headers.append(_("Total"))
-    widths = [7, 6, 30] + [6] * n + [9]
-    ws = _sheet(wb, str(_("Round %(n)s") % {"n": number}), [str(h) for h in headers],
-                widths)  # fmt: skip
-    r = 1
-    for table_no in sorted(tables):
-        table = tables[table_no]
-        for pos, _e, name in table["seats"]:
-            r += 1
-            row = [table_no, pos, name]
-            for d in range(1, n + 1):
-                sits_out, scores = table["deals"].get(d, (None, None))
-                played = scores is not None and counts_for_seat(
-                    pos, sits_out, scores[pos - 1]
-                )
-                row.append(scores[pos - 1] if played else None)
-            row.append(Formula("=SUM(%s%d:%s%d)" % (col(4), r, col(3 + n), r)))  # noqa: UP031
-            append(ws, row)
-    for name in byes:
-        append(ws, [str(_("bye")), None, name])
+    headers += [_("D%(n)s") % {"n": d} for d in range(1, n + 1)] + [_("Total")]
+    widths = [6, 6, name_width] + [5] * n + [8]
+    with book.sheet(_("Round %(n)s") % {"n": number}, headers, widths) as ws:
+        for table_no in sorted(tables):
+            table = tables[table_no]
+            for pos, _e, name in table["seats"]:
+                points = []
+                for d in range(1, n + 1):
+                    out, scores = table["deals"].get(d, (None, None))
+                    played = scores is not None and counts_for_seat(
+                        pos, out, scores[pos - 1]
+                    )
+                    points.append(scores[pos - 1] if played else None)
+                total = sum(p for p in points if p is not None)
+                ws.append([table_no, pos, name, *points, total])
+        for name in byes:
+            ws.append([_("bye"), None, name])

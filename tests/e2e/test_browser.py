@@ -6,44 +6,20 @@ engine's message next to the field, fixes it, saves, and sees the standings
 change. Runs against ``live_server``; Chromium is Debian's /usr/bin/chromium.
 """
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from django.utils import translation
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls the
-# test makes between browser steps are ordinary synchronous ones.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+from tests.browser import needs_chromium
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]  # fmt: skip
 NAMES = ["Anna Bakker", "Bert Janssen", "Cor de Vries", "Dirk Smits"]
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="needs /usr/bin/chromium (apt-get install chromium)",
-    ),
+    needs_chromium,
 ]
-
-
-@pytest.fixture
-def page(live_server):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        context = browser.new_context(locale="en-US", base_url=live_server.url)
-        context.set_default_timeout(15_000)
-        page = context.new_page()
-        yield page
-        context.close()
-        browser.close()
 
 
 def standings_total(page, slug: str, name: str) -> str:
@@ -150,6 +126,7 @@ def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
 
     # Published, the public page (no login needed) shows the same total.
     page.goto("/manage/browser-cup/round/1/")
+    page.once("dialog", lambda dialog: dialog.accept())  # "Publish now?"
     page.get_by_role("button", name="Publish results").click()
     page.wait_for_load_state()
     page.context.clear_cookies()

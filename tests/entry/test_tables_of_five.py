@@ -146,7 +146,8 @@ def test_the_dealers_fine_shows_wherever_the_deal_does(client, five):
     assert post(client, five, 1, turn_up).status_code == 302
     entry = table_view(five).entry_of(out)
     page = client.get(f"/t/{five.round.tournament.slug}/player/{entry.pk}/")
-    rows = [r for r in page.context["table"].data.data if r["round"] == 2]
+    rounds = page.context["player_rounds"]
+    rows = [d for r in rounds if r.number == 2 for d in r.deals]
     assert [(r["deal"], r["points"]) for r in rows] == [(1, -4)]
     _n, _t, data = make_export(five.round.tournament, "xlsx")
     sheet = load_workbook(io.BytesIO(data), read_only=True).worksheets[-1]  # round 2

@@ -21,10 +21,10 @@ def test_it_builds_the_qr_target_from_the_base_url(dia_event, settings):
     table = TableRound.objects.get(round__tournament=dia_event, round__number=2,
                                    number=1)  # fmt: skip
     assert qr_target(table, "https://rik.example/") == (
-        "https://rik.example/manage/dia/round/2/table/1/"
+        "https://rik.example/t/dia/round/2/table/1/"
     )
     settings.RIKSCORE_BASE_URL = "https://club.example"
-    assert qr_target(table) == "https://club.example/manage/dia/round/2/table/1/"
+    assert qr_target(table) == "https://club.example/t/dia/round/2/table/1/"
 
 
 @pytest.mark.django_db
@@ -53,7 +53,8 @@ def test_it_prints_blank_sheets_in_english_when_the_event_is(dia_event):
     assert "Round 2 · Table 1" in texts[0]
     assert "Signatures" in texts[0]
     assert "(Σ = ______)" in texts[0]
-    assert "http://127.0.0.1:8000/manage/dia/round/2/table/1/" in texts[0]
+    assert "http://127.0.0.1:8000/t/dia/round/2/table/1/" in texts[0]
+    assert "TD: /manage/dia/round/2/table/1/" in texts[0]
 
 
 @pytest.mark.django_db

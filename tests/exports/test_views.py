@@ -40,7 +40,7 @@ def test_it_prints_the_request_host_in_the_qr_url(td_client, settings):
     url = reverse("scoring:export-pdf", args=["small", "blank-sheets"])
     response = td_client.get(url + "?round=1", HTTP_HOST="rik.example")
     text = PdfReader(io.BytesIO(b"".join(response.streaming_content))).pages[0]
-    assert "http://rik.example/manage/small/round/1/table/1/" in text.extract_text()
+    assert "http://rik.example/t/small/round/1/table/1/" in text.extract_text()
 
 
 def test_it_redirects_with_a_message_for_a_bad_round(td_client):

@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.demo import generate_event
-from tournaments.models import TournamentRole
+from tournaments.models import Entry, TournamentRole
 
 
 def count_queries(client, path) -> int:
@@ -104,3 +104,24 @@ def test_every_table_renders_with_the_fast_template():
     for name in ("StandingsTable", "TableResultTable", "PlayerDealsTable",
                  "ReconciliationTable"):  # fmt: skip
         assert getattr(tables, name)([]).template_name == tables.TEMPLATE, name
+
+
+@pytest.mark.django_db
+def test_the_player_table_and_screen_pages_read_a_constant_number_of_queries(
+    client,
+):
+    """Issue 14's pages load only the rows they show, whatever the size."""
+    from django.core.cache import cache
+
+    for slug, players, rounds, deals in (("p-small", 10, 2, 4), ("p-large", 34, 3, 6)):
+        generate_event(slug, players, rounds, deals, seed=6)
+    counts = {}
+    for slug in ("p-small", "p-large"):
+        entry = Entry.objects.filter(tournament__slug=slug).first()
+        for name, args in (("player", [entry.pk]), ("table", [1, 1]),
+                           ("screen", []), ("screen-round", [])):  # fmt: skip
+            cache.clear()
+            path = reverse(f"public:{name}", args=[slug, *args])
+            counts.setdefault(name, []).append(count_queries(client, path))
+    for name, (small, large) in counts.items():
+        assert small == large, (name, small, large)

@@ -55,16 +55,21 @@ def test_it_names_the_bad_value_and_stores_nothing(client, make_user):
     client.force_login(make_user("staff", is_staff=True))
     data = form_for(get_preset("nl"), **{"rik__base": "-5", "slug": "club",
                                          "name": "Club", "mode": "clone"})  # fmt: skip
-    response = client.post("/rules/nl/edit/", data)
+    response = client.post("/rules/nl/edit/", data, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
-    assert "contracts.rik.base" in response.content.decode()
+    assert "Rik · Base: Must be a whole number" in response.content.decode()
+    assert "contracts.rik.base" not in response.content.decode()  # plain words
     assert not HouseRuleSet.objects.exists()
 
 
 @pytest.mark.django_db
 def test_the_public_cannot_edit_rules(client):
-    assert client.get("/rules/nl/edit/").status_code == 403
-    assert client.post("/rules/nl/edit/", {"slug": "x"}).status_code == 403
+    """An anonymous visitor is sent to the login page (issue 14), not in."""
+    for response in (client.get("/rules/nl/edit/"),
+                     client.post("/rules/nl/edit/", {"slug": "x"})):  # fmt: skip
+        assert response.status_code == 302
+        assert response["Location"] == "/accounts/login/?next=/rules/nl/edit/"
+    assert not HouseRuleSet.objects.exists()
 
 
 # ---- issue 13: a set is its maker's; a set a started event plays by is read-only

@@ -76,7 +76,9 @@ def test_the_public_round_and_player_pages_show_the_bye(client, bye_event):
     entry = Bye.objects.filter(round__tournament=bye_event).first().entry
     player = client.get(f"/t/{bye_event.slug}/player/{entry.pk}/",
                         HTTP_ACCEPT_LANGUAGE="nl")  # fmt: skip
-    assert "Ronde 1: vrij" in player.content.decode()
+    rounds = player.context["player_rounds"]
+    assert rounds[0].number == 1 and rounds[0].bye and rounds[0].table is None
+    assert 'class="badge">vrij<' in player.content.decode()
 
 
 @pytest.mark.django_db

@@ -79,8 +79,8 @@ def enter_round(client, event, number, rng):
                     }))  # fmt: skip
             url = f"{M}/round/{number}/table/{table.number}/deal/{deal}/"
             ok(client.post(url, form_data(record, players, "")))
-    ok(client.post(f"{M}/round/{number}/close/"))
-    ok(client.post(f"{M}/round/{number}/publish/", {"publish": "1"}))
+    ok(client.post(f"{M}/round/{number}/close/", {"confirmed": "1"}))
+    ok(client.post(f"{M}/round/{number}/publish/", {"publish": "1", "confirmed": "1"}))
 
 
 @pytest.mark.django_db

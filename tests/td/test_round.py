@@ -111,19 +111,19 @@ def test_it_closes_only_when_every_table_is_done(fresh_client, fresh_event):
 
     Deal.objects.bulk_create(fill_table(t1, 4, random.Random(1))[0])
     url = f"/manage/{fresh_event.slug}/round/1/"
-    response = fresh_client.post(url + "close/", follow=True)
+    response = fresh_client.post(url + "close/", {"confirmed": "1"}, follow=True)
     assert "still open: 2" in response.content.decode()
     round_.refresh_from_db()
     assert round_.status == "seated"
     Deal.objects.bulk_create(fill_table(t2, 4, random.Random(2))[0])
-    fresh_client.post(url + "close/")
+    fresh_client.post(url + "close/", {"confirmed": "1"})
     round_.refresh_from_db()
     assert round_.status == "closed"
     assert not round_.tables.filter(closed=False).exists()
-    fresh_client.post(url + "publish/", {"publish": "1"})
+    fresh_client.post(url + "publish/", {"publish": "1", "confirmed": "1"})
     round_.refresh_from_db()
     assert round_.published
-    fresh_client.post(url + "publish/", {"publish": "0"})
+    fresh_client.post(url + "publish/", {"publish": "0", "confirmed": "1"})
     round_.refresh_from_db()
     assert not round_.published
     fresh_client.post(url + "reopen/")

@@ -1,0 +1,35 @@
+"""Real Chromium (Debian's /usr/bin/chromium) through Playwright, for the
+browser tests; they skip when either is missing."""
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls the
+# tests make between browser steps are ordinary synchronous ones.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+        "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]  # fmt: skip
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="needs /usr/bin/chromium (apt-get install chromium)"
+)
+
+
+@contextmanager
+def browser_page(base_url: str, locale: str = "en-US"):
+    """One page in a fresh Chromium, its relative URLs against ``base_url``."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        context = browser.new_context(locale=locale, base_url=base_url)
+        context.set_default_timeout(15_000)
+        try:
+            yield context.new_page()
+        finally:
+            context.close()
+            browser.close()

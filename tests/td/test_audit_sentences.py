@@ -1,0 +1,200 @@
+"""The audit log reads as sentences (issue 14), not as stored dicts."""
+
+import pytest
+from django.utils import translation
+
+from tournaments.audit_text import AuditWords
+from tournaments.models import AuditLog, TableRound
+
+
+def record(contract, tricks, partner=None):
+    play = {"contract": contract, "declarer": "Anna", "tricks": tricks}
+    if partner:
+        play["partner"] = partner
+    return {"rules": "nl", "players": ["Anna", "Bert", "Cor", "Dirk"],
+            "plays": [play]}  # fmt: skip
+
+
+def deal_line(event, user, version, rec, **extra):
+    return AuditLog.objects.create(
+        tournament=event, user=user, action="deal.save",
+        detail={"round": 2, "table": 3, "deal": 7, "version": version,
+                "record": rec, "scores": [0, 0, 0, 0], **extra},
+    )  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Sentences built outside a request: in English, whatever the catalogue."""
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def td(make_user):
+    return make_user("td")
+
+
+@pytest.mark.django_db
+def test_a_corrected_deal_reads_as_one_sentence(small_event, td, client):
+    """Golden: the issue's own example, word for word."""
+    deal_line(small_event, td, 1, record("rik", 8, partner="Cor"))
+    deal_line(small_event, td, 2, record("solo-9", 9))
+    client.force_login(td)
+    small_event.roles.create(user=td, role="td")
+    page = client.get(f"/manage/{small_event.slug}/audit/").content.decode()
+    assert "Deal 7 at table 3 changed by td: rik → solo 9, tricks 8 → 9" in page
+    assert "Deal 7 at table 3 entered by td: rik by Anna with Cor, 8 tricks" in page
+    assert "record=" not in page and "{&#x27;" not in page  # no raw dicts
+
+
+@pytest.mark.django_db
+def test_each_changed_field_is_named(small_event, td):
+    deal_line(small_event, td, 1, record("rik", 8, partner="Cor"))
+    line = deal_line(small_event, td, 2, record("rik", 9, partner="Bert"))
+    words = AuditWords(small_event, [line])
+    assert words.sentence(line) == (
+        "Deal 7 at table 3 changed by td: partner Cor → Bert, tricks 8 → 9"
+    )
+
+
+@pytest.mark.django_db
+def test_a_correction_without_its_earlier_line_shows_the_new_deal(small_event, td):
+    line = deal_line(small_event, td, 3, record("solo-9", 9))
+    assert AuditWords(small_event, [line]).sentence(line) == (
+        "Deal 7 at table 3 changed by td: solo 9 by Anna, 9 tricks"
+    )
+
+
+@pytest.mark.django_db
+def test_round_and_table_lines_name_their_players(small_event, td):
+    from tournaments.services import audit
+
+    a, b = small_event.entries.select_related("player")[:2]
+    audit(small_event, td, "round.swap", round=1, a=a.id, b=b.id)
+    audit(small_event, td, "round.close", round=1)
+    audit(small_event, None, "round.publish", round=1)
+    lines = list(small_event.audit.all()[:3])
+    sentences = AuditWords(small_event, lines).rows(lines)
+    assert [r.sentence for r in sentences] == [
+        "Results of round 1 published",
+        "Round 1 closed by td",
+        f"Seats of {a.player.name} and {b.player.name} swapped by td",
+    ]
+    assert [r.round for r in sentences] == [1, 1, 1]
+
+
+@pytest.mark.django_db
+def test_an_imported_line_is_marked_and_its_ids_are_not_looked_up(
+    small_event, td, client
+):
+    entry = small_event.entries.first()
+    AuditLog.objects.create(
+        tournament=small_event, action="entry.checkout", detail={"entry": entry.id},
+        imported=True, claimed_user="elsewhere",
+    )  # fmt: skip
+    small_event.roles.create(user=td, role="td")
+    client.force_login(td)
+    page = client.get(f"/manage/{small_event.slug}/audit/").content.decode()
+    assert f"#{entry.id} checked out by elsewhere" in page
+    assert ">imported</span>" in page
+
+
+@pytest.mark.django_db
+def test_real_saves_produce_the_sentence(small_event, td):
+    """The lines ``save_deal`` writes read the same way."""
+    from scoring.services import save_deal, table_view
+
+    TableRound.objects.update(closed=False)
+    table = TableRound.objects.get(round__tournament=small_event, round__number=1,
+                                   number=1)  # fmt: skip
+    deal = table.deals.get(number=1)
+    view = table_view(table)
+    players = view.players_for(1)
+    new = {
+        "rules": "nl",
+        "players": players,
+        "plays": [{"contract": "solo-9", "declarer": players[0], "tricks": 9}],
+    }
+    save_deal(table, 1, view.named(deal.record), td, expected_version=deal.version)
+    save_deal(table, 1, new, td, expected_version=deal.version + 1)
+    line = small_event.audit.filter(action="deal.save").first()
+    sentence = AuditWords(small_event, [line]).sentence(line)
+    assert sentence.startswith("Deal 1 at table 1 changed by td: rik → solo 9")
+
+
+@pytest.mark.django_db
+def test_an_unknown_or_broken_line_falls_back_to_its_pairs(small_event, td):
+    from tournaments.services import audit
+
+    audit(small_event, td, "round.close", table=1)  # no round number
+    audit(small_event, td, "test.line", n=3)
+    lines = list(small_event.audit.all()[:2])
+    words = AuditWords(small_event, lines)
+    assert [words.sentence(ln) for ln in lines] == [
+        "test.line by td: n=3",
+        "round.close by td: table=1",
+    ]
+
+
+def shapes(entry: int, player: int) -> dict:
+    """A detail of the shape each writer stores (tournaments, scoring)."""
+    deal = {"round": 1, "table": 2, "deal": 3}
+    return {
+        "deal.save": {**deal, "version": 1, "record": record("rik", 9, "Cor")},
+        "deal.delete": {**deal, "record": record("solo-9", 9), "scores": []},
+        "jury.call": {**deal, "entry": entry, "contract": "misere",
+                      "decision": "refused"},
+        "table.close": {"round": 1, "table": 2},
+        "table.reopen": {"round": 1, "table": 2},
+        "table.sheet": {"round": 1, "table": 2, "old": {}, "new": {"1": 3}},
+        "round.seat": {"round": 1, "source": "engine", "tables": [[1, 2, 3, 4]],
+                       "byes": [5]},
+        "round.swap": {"round": 1, "a": entry, "b": entry},
+        "round.substitute": {"round": 1, "table": 2, "position": 3, "out": entry,
+                             "entry": entry},
+        "round.seat_removed": {"round": 1, "table": 2, "position": 5},
+        "round.unseat": {"round": 1},
+        "round.close": {"round": 1}, "round.reopen": {"round": 1},
+        "round.publish": {"round": 1}, "round.unpublish": {"round": 1},
+        "entry.register": {"players": [player]},
+        "entry.checkin": {"entries": [entry]},
+        "entry.checkout": {"entry": entry}, "entry.unwithdraw": {"entry": entry},
+        "entry.withdraw": {"entry": entry, "after": 1, "choice": "substitute",
+                           "rounds": [2]},
+        "role.add": {"username": "jan", "role": "jury"},
+        "role.remove": {"username": "jan", "role": "td"},
+        "tournament.create": {"slug": "small"},
+        "tournament.edit": {"fields": ["name", "rounds"]},
+        "tournament.import": {"slug": "small", "from": "elders"},
+    }  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_every_action_reads_as_words(small_event, td):
+    from tournaments.audit_text import SENTENCES
+
+    entry = small_event.entries.select_related("player").first()
+    details = shapes(entry.id, entry.player_id)
+    assert set(details) == set(SENTENCES)
+    for action, detail in details.items():
+        line = AuditLog.objects.create(
+            tournament=small_event, user=td, action=action, detail=detail
+        )
+        sentence = AuditWords(small_event, [line]).sentence(line)
+        assert not sentence.startswith(action) and "=" not in sentence, sentence
+        assert " by td" in sentence
+        if action.startswith(("entry.", "round.swap", "round.sub", "jury")):
+            assert entry.player.name in sentence, sentence
+
+
+@pytest.mark.django_db
+def test_a_trump_and_a_jury_change_are_named(small_event, td):
+    before = record("solo-9", 9)
+    after = record("solo-9", 9)
+    after["plays"][0].update(trump="hearts", jury="approved")
+    deal_line(small_event, td, 1, before)
+    line = deal_line(small_event, td, 2, after)
+    assert AuditWords(small_event, [line]).sentence(line) == (
+        "Deal 7 at table 3 changed by td: trump — → ♥, jury approved"
+    )

@@ -1,0 +1,280 @@
+"""The audit log in sentences a TD reads: "Deal 7 at table 3 changed by td:
+rik → solo 9, tricks 8 → 9" instead of a stored dict.
+
+The lines keep ids and named deal records (``tournaments.services.audit``,
+``scoring.services.audit``); one ``AuditWords`` per page looks up the names
+and the earlier version of each corrected deal in a few queries. Ids in an
+imported line belong to the site it came from, so they are never looked up
+here. A line this module cannot read is shown as its raw pairs.
+"""
+
+from dataclasses import dataclass
+from functools import reduce
+from operator import or_
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.audit_deals import changes_words, contract_name, record_words
+from tournaments.models import AuditLog, Entry, Player, Tournament, TournamentRole
+
+MAX_NAMES = 8
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    line: AuditLog
+    round: object
+    sentence: str
+
+
+def summary(detail, limit: int = 120) -> str:
+    """``key=value`` pairs of a detail, shortened (for lines without words)."""
+    pairs = detail.items() if isinstance(detail, dict) else [("detail", detail)]
+    text = ", ".join(f"{k}={v}" for k, v in pairs)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class AuditWords:
+    """Names and earlier deal versions for one page of lines."""
+
+    def __init__(self, tournament: Tournament, lines: list[AuditLog]):
+        self.schedule = _schedule(tournament)
+        local = [ln for ln in lines if not ln.imported and isinstance(ln.detail, dict)]
+        self.entries = _entry_names(tournament, local)
+        self.players = _player_names(local)
+        self.earlier = _earlier_records(tournament, lines)
+
+    def rows(self, lines) -> list[AuditRow]:
+        return [AuditRow(ln, _get(ln.detail, "round"), self.sentence(ln))
+                for ln in lines]  # fmt: skip
+
+    def sentence(self, line: AuditLog) -> str:
+        detail = line.detail if isinstance(line.detail, dict) else {}
+        describe = SENTENCES.get(line.action)
+        try:
+            what, details = describe(self, line, detail) if describe else (None, "")
+        except (KeyError, TypeError, ValueError, AttributeError):
+            what = None
+        if what is None:
+            what, details = line.action, summary(line.detail)
+        who = line.claimed_user if line.imported else getattr(line.user, "username", "")
+        text = _("%(what)s by %(who)s") % {"what": what, "who": who} if who else what
+        return f"{text}: {details}" if details else text
+
+    def entry(self, line, entry_id) -> str:
+        if line.imported or entry_id not in self.entries:
+            return f"#{entry_id}"
+        return self.entries[entry_id]
+
+    def entry_list(self, line, ids) -> str:
+        return _listed([self.entry(line, i) for i in ids or []])
+
+    def previous_record(self, detail: dict):
+        key = (detail["round"], detail["table"], detail["deal"], detail["version"] - 1)
+        return self.earlier.get(key)
+
+
+def _get(detail, key):
+    return detail.get(key) if isinstance(detail, dict) else None
+
+
+def _schedule(tournament):
+    try:
+        return tournament.schedule
+    except Exception:  # unreadable rules: contract codes instead of names
+        return None
+
+
+def _listed(names: list[str]) -> str:
+    if len(names) <= MAX_NAMES:
+        return ", ".join(names)
+    more = len(names) - MAX_NAMES
+    return ", ".join(names[:MAX_NAMES]) + " " + _("and %(n)s more") % {"n": more}
+
+
+def _ids(value) -> list[int]:
+    items = value if isinstance(value, list) else [value]
+    return [i for i in items if isinstance(i, int) and not isinstance(i, bool)]
+
+
+ENTRY_KEYS = ("entry", "entries", "a", "b", "out")
+
+
+def _entry_names(tournament, lines) -> dict[int, str]:
+    ids = {i for ln in lines for k in ENTRY_KEYS for i in _ids(ln.detail.get(k))}
+    if not ids:
+        return {}
+    rows = Entry.objects.filter(tournament=tournament, id__in=ids)
+    return dict(rows.values_list("id", "player__name"))
+
+
+def _player_names(lines) -> dict[int, str]:
+    ids = {i for ln in lines if ln.action == "entry.register"
+           for i in _ids(ln.detail.get("players"))}  # fmt: skip
+    return dict(Player.objects.filter(id__in=ids).values_list("id", "name"))
+
+
+def _earlier_records(tournament, lines) -> dict[tuple, dict]:
+    """The record each corrected deal had before, from its earlier line."""
+    wanted = set()
+    for ln in lines:
+        d = ln.detail
+        if ln.action == "deal.save" and isinstance(d, dict):
+            key = tuple(d.get(k) for k in ("round", "table", "deal", "version"))
+            if all(isinstance(v, int) for v in key) and key[3] > 1:
+                wanted.add((*key[:3], key[3] - 1))
+    if not wanted:
+        return {}
+    match = reduce(or_, (Q(detail__round=r, detail__table=t, detail__deal=n,
+                           detail__version=v) for r, t, n, v in wanted))  # fmt: skip
+    earlier = tournament.audit.filter(match, action="deal.save")
+    out = {}
+    for d in earlier.values_list("detail", flat=True):
+        key = tuple(d.get(k) for k in ("round", "table", "deal", "version"))
+        out.setdefault(key, d.get("record") or {})
+    return out
+
+
+# ---- one function per action: (what happened, details or "")
+
+
+def _deal_save(words, line, d):
+    where = {"deal": d["deal"], "table": d["table"]}
+    version = d.get("version", 1)
+    if version <= 1:
+        what = _("Deal %(deal)s at table %(table)s entered") % where
+        return what, record_words(d["record"], words.schedule)
+    what = _("Deal %(deal)s at table %(table)s changed") % where
+    before = words.previous_record(d)
+    if before is None:  # the earlier line is not in this log
+        return what, record_words(d["record"], words.schedule)
+    return what, changes_words(before, d["record"], words.schedule)
+
+
+def _deal_delete(words, line, d):
+    what = _("Deal %(deal)s at table %(table)s deleted") % d
+    return what, record_words(d.get("record") or {}, words.schedule)
+
+
+def _jury_call(words, line, d):
+    params = {"contract": contract_name(d["contract"], words.schedule),
+              "name": words.entry(line, d["entry"]), "deal": d["deal"],
+              "table": d["table"]}  # fmt: skip
+    if d["decision"] == "approved":
+        return _("Jury approved %(contract)s of %(name)s (deal %(deal)s at table "
+                 "%(table)s)") % params, ""  # fmt: skip
+    return _("Jury refused %(contract)s of %(name)s (deal %(deal)s at table "
+             "%(table)s)") % params, ""  # fmt: skip
+
+
+def _round_seat(words, line, d):
+    tables, byes = len(d.get("tables") or []), len(d.get("byes") or [])
+    parts = [ngettext("%(n)s table", "%(n)s tables", tables) % {"n": tables}]
+    if byes:
+        parts.append(ngettext("%(n)s bye", "%(n)s byes", byes) % {"n": byes})
+    sources = {"engine": _("seating engine"), "simple": _("simple generator"),
+               "manual": _("by hand")}  # fmt: skip
+    if d.get("source") in sources:
+        parts.append(sources[d["source"]])
+    return _("Round %(round)s seated") % d, ", ".join(parts)
+
+
+def _round_swap(words, line, d):
+    names = {"a": words.entry(line, d["a"]), "b": words.entry(line, d["b"])}
+    return _("Seats of %(a)s and %(b)s swapped") % names, ""
+
+
+def _round_substitute(words, line, d):
+    params = {"new": words.entry(line, d["entry"]), "old": words.entry(line, d["out"]),
+              "table": d["table"]}  # fmt: skip
+    return _("Seat of %(old)s at table %(table)s given to %(new)s") % params, ""
+
+
+def _entry_withdraw(words, line, d):
+    what = _("%(name)s withdrawn") % {"name": words.entry(line, d["entry"])}
+    choices = {"reseat": _("the round is seated again"),
+               "substitute": _("a substitute takes the seat"),
+               "remove": _("the seat is taken away")}  # fmt: skip
+    parts = []
+    if d.get("after"):
+        parts.append(_("after round %(n)s") % {"n": d["after"]})
+    if d.get("choice") in choices:
+        parts.append(choices[d["choice"]])
+    return what, ", ".join(parts)
+
+
+def _entry_register(words, line, d):
+    names = [f"#{i}" if line.imported else words.players.get(i, f"#{i}")
+             for i in _ids(d["players"])]  # fmt: skip
+    return _("Players registered"), _listed(names)
+
+
+def _role(text):
+    def describe(words, line, d):
+        role = dict(TournamentRole.Role.choices).get(d["role"], d["role"])
+        return text() % {"user": d["username"], "role": str(role).lower()}, ""
+
+    return describe
+
+
+def _tournament_edit(words, line, d):
+    labels = {f.name: str(f.verbose_name) for f in Tournament._meta.get_fields()
+              if hasattr(f, "verbose_name")}  # fmt: skip
+    return _("Settings changed"), ", ".join(labels.get(f, f) for f in d["fields"])
+
+
+def _fixed(text, details=None):
+    """A sentence from the detail's numbers alone (round, table, …)."""
+
+    def describe(words, line, d):
+        return text() % d, details(words, line, d) if details else ""
+
+    return describe
+
+
+SENTENCES = {
+    "deal.save": _deal_save,
+    "deal.delete": _deal_delete,
+    "jury.call": _jury_call,
+    "table.close": _fixed(lambda: _("Table %(table)s closed")),
+    "table.reopen": _fixed(lambda: _("Table %(table)s reopened")),
+    "table.sheet": _fixed(lambda: _("Paper totals of table %(table)s stored")),
+    "round.seat": _round_seat,
+    "round.swap": _round_swap,
+    "round.substitute": _round_substitute,
+    "round.seat_removed": _fixed(
+        lambda: _("Seat %(position)s at table %(table)s removed")
+    ),
+    "round.unseat": _fixed(lambda: _("Seating of round %(round)s removed")),
+    "round.close": _fixed(lambda: _("Round %(round)s closed")),
+    "round.reopen": _fixed(lambda: _("Round %(round)s reopened")),
+    "round.publish": _fixed(lambda: _("Results of round %(round)s published")),
+    "round.unpublish": _fixed(
+        lambda: _("Results of round %(round)s taken off the public pages")
+    ),
+    "entry.register": _entry_register,
+    "entry.checkin": lambda w, ln, d: (
+        _("Players checked in"),
+        w.entry_list(ln, _ids(d["entries"])),
+    ),
+    "entry.checkout": lambda w, ln, d: (
+        _("%(name)s checked out") % {"name": w.entry(ln, d["entry"])},
+        "",
+    ),
+    "entry.unwithdraw": lambda w, ln, d: (
+        _("%(name)s taken back into the tournament")
+        % {"name": w.entry(ln, d["entry"])},
+        "",
+    ),
+    "entry.withdraw": _entry_withdraw,
+    "role.add": _role(lambda: _("%(user)s added as %(role)s")),
+    "role.remove": _role(lambda: _("Role %(role)s of %(user)s removed")),
+    "tournament.create": lambda w, ln, d: (_("Tournament created"), ""),
+    "tournament.edit": _tournament_edit,
+    "tournament.import": lambda w, ln, d: (
+        _("Tournament imported from a backup"),
+        _("from %(slug)s") % {"slug": d["from"]} if d.get("from") else "",
+    ),
+}
