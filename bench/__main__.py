@@ -6,7 +6,15 @@ import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rikscore.settings")
 
-MODULES = ["settle", "seating", "standings", "deal_save", "exports"]
+MODULES = [
+    "settle",
+    "seating",
+    "standings",
+    "deal_save",
+    "exports",
+    "season",
+    "ratings",
+]
 
 
 def main(argv: list[str]) -> None:

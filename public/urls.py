@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from public import views, views_screen
+from public import urls_ratings, urls_season, urls_stats, views, views_screen
 
 app_name = "public"
 T = "t/<slug:slug>/"
@@ -16,3 +16,8 @@ urlpatterns = [
     path(T + "screen/", views_screen.screen_standings, name="screen"),
     path(T + "screen/round/", views_screen.screen_round, name="screen-round"),
 ]
+
+# Club competitions (issue 15): seasons, statistics, ratings.
+urlpatterns += (
+    urls_season.urlpatterns + urls_stats.urlpatterns + urls_ratings.urlpatterns
+)

@@ -45,7 +45,7 @@ def is_live(tournament: Tournament) -> bool:
     )
 
 
-def _context(request, tournament: Tournament, **extra) -> dict:
+def page_context(request, tournament: Tournament, **extra) -> dict:
     return {
         "tournament": tournament,
         "rounds": public_rounds(tournament),
@@ -56,7 +56,7 @@ def _context(request, tournament: Tournament, **extra) -> dict:
     }
 
 
-def _page(request, tournament, content: str, partial: str, build, title):
+def public_page(request, tournament, content: str, partial: str, build, title):
     """A public page: the page around its cached content, or just the
     refreshing partial htmx asks for. ``build()`` makes the context, on a
     cache miss only; ``title(context)`` the page's title."""
@@ -79,18 +79,29 @@ def _page(request, tournament, content: str, partial: str, build, title):
     return response
 
 
-def _tournament(slug: str) -> Tournament:
+def event_or_404(slug: str) -> Tournament:
     """The one query a cached page costs (the event carries its version)."""
     return get_object_or_404(Tournament.objects.defer("rules_snapshot"), slug=slug)
 
 
+def entry_or_404(tournament: Tournament, entry_id: int) -> Entry:
+    return get_object_or_404(
+        Entry.objects.select_related("player__club"),
+        tournament=tournament, pk=entry_id,
+    )  # fmt: skip
+
+
 def home(request):
+    from public.views_season import listed_competitions
+
     tournaments = Tournament.objects.only("slug", "name", "date", "venue")
-    return render(request, "tournaments/public/home.html", {"tournaments": tournaments})
+    return render(request, "tournaments/public/home.html",
+                  {"tournaments": tournaments,
+                   "competitions": listed_competitions()})  # fmt: skip
 
 
 def standings(request, slug: str):
-    tournament = _tournament(slug)
+    tournament = event_or_404(slug)
 
     def build() -> dict:
         rowset = standings_rows(tournament, public=True)
@@ -98,9 +109,9 @@ def standings(request, slug: str):
             rowset,
             player_url=lambda entry: reverse("public:player", args=[slug, entry]),
         )
-        return _context(request, tournament, table=table)
+        return page_context(request, tournament, table=table)
 
-    return _page(
+    return public_page(
         request, tournament, "tournaments/public/standings_content.html",
         "tournaments/public/standings_table.html", build,
         lambda c: f"{tournament.name} · {_('Standings')}",
@@ -108,10 +119,10 @@ def standings(request, slug: str):
 
 
 def round_results(request, slug: str, number: int):
-    tournament = _tournament(slug)
+    tournament = event_or_404(slug)
 
     def build() -> dict:
-        context = _context(request, tournament, number=number)
+        context = page_context(request, tournament, number=number)
         if number not in context["rounds"]:
             raise Http404
         context["tables"] = [
@@ -126,20 +137,17 @@ def round_results(request, slug: str, number: int):
         return context
 
     content = "tournaments/public/round_content.html"
-    return _page(request, tournament, content, content, build,
+    return public_page(request, tournament, content, content, build,
                  lambda c: f"{tournament.name} · "
                            f"{_('Round %(n)s') % {'n': number}}")  # fmt: skip
 
 
 def player(request, slug: str, entry_id: int):
-    tournament = _tournament(slug)
+    tournament = event_or_404(slug)
 
     def build() -> dict:
-        entry = get_object_or_404(
-            Entry.objects.select_related("player__club"),
-            tournament=tournament, pk=entry_id,
-        )  # fmt: skip
-        context = _context(request, tournament, entry=entry)
+        entry = entry_or_404(tournament, entry_id)
+        context = page_context(request, tournament, entry=entry)
         standings = per_version(
             tournament, "standings-by-entry", lambda: standings_by_entry(tournament)
         )
@@ -151,7 +159,7 @@ def player(request, slug: str, entry_id: int):
         context["substitute"] = entry.status == Entry.Status.SUBSTITUTE
         return context
 
-    return _page(
+    return public_page(
         request, tournament, "tournaments/public/player_content.html",
         "tournaments/public/player_table.html", build,
         lambda c: f"{c['entry'].player.name} · {tournament.name}",
@@ -166,7 +174,7 @@ def table_round(request, slug: str, number: int, table: int):
     hidden until the prize-giving shows who sits where, not the scores. A
     published round's page is cached like the others; a running round's is
     read fresh (its deals do not raise the event's version)."""
-    tournament = _tournament(slug)
+    tournament = event_or_404(slug)
     hidden = bool(tournament.hide_last_rounds) and (
         number > tournament.rounds - tournament.hide_last_rounds
     )
@@ -175,14 +183,14 @@ def table_round(request, slug: str, number: int, table: int):
     def build() -> dict:
         rows = table_round_rows(tournament, number, table, with_deals=not hidden)
         live = not published and not rows.closed
-        return _context(request, tournament, number=number, rows=rows,
+        return page_context(request, tournament, number=number, rows=rows,
                         hidden=hidden, live=live)  # fmt: skip
 
     template = "tournaments/public/table_content.html"
     partial = "tournaments/public/table_live.html"
     title = _("Round %(n)s · table %(t)s") % {"n": number, "t": table}
     if published:
-        return _page(request, tournament, template, partial, build,
+        return public_page(request, tournament, template, partial, build,
                      lambda c: f"{tournament.name} · {title}")  # fmt: skip
     context = build()
     if request.headers.get("HX-Request") == "true":

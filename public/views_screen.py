@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from public.cache import cached_fragment
-from public.views import _context, _tournament
+from public.views import event_or_404, page_context
 from scoring.rowsource import standings_rows
 from scoring.table_rows import round_progress
 from scoring.tables import standings_table
@@ -31,13 +31,13 @@ def _screen(request, tournament, content, title: str, other: str):
 
 
 def screen_standings(request, slug: str):
-    tournament = _tournament(slug)
+    tournament = event_or_404(slug)
 
     def build() -> dict:
         rowset = standings_rows(tournament, public=True)
         rowset.columns = [c for c in rowset.columns if c.key in SHOWN
                           or (c.key[:1] == "r" and c.key[1:].isdigit())]  # fmt: skip
-        return _context(request, tournament, table=standings_table(rowset))
+        return page_context(request, tournament, table=standings_table(rowset))
 
     html, _heading, _c = cached_fragment(
         request, tournament, "tournaments/public/screen_standings.html", build
@@ -50,7 +50,7 @@ def screen_round(request, slug: str):
     """The running round (the last one seated): who sits where and how far
     each table is. No scores, so a round hidden until the prize-giving can
     show too."""
-    tournament = _tournament(slug)
+    tournament = event_or_404(slug)
     current = (
         tournament.round_set.exclude(status=Round.Status.DRAFT)
         .order_by("-number")

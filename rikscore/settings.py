@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "rules",
+    "seasons",  # before scoring: its load_demo adds the club season
     "scoring",
     "tournaments",
     "public",

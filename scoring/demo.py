@@ -138,10 +138,11 @@ def _named(template, players: list[str], out: str | None = None):
 def generate_event(
     slug: str, n_players: int, rounds: int, deals: int, rules: str = "nl",
     seed: int = 1, special=None, published: bool = True, sanction_rate: float = 0.05,
-    byes: bool = False, **settings,
+    byes: bool = False, players: list[Player] | None = None, **settings,
 ) -> Tournament:  # fmt: skip
     """An event with seated rounds and every deal scored. With ``byes`` the
-    players left over from tables of 4 sit out, those with fewest byes first."""
+    players left over from tables of 4 sit out, those with fewest byes first.
+    ``players`` from the register (a club's evening), else new ones."""
     rng = random.Random(seed)
     tournament = create_tournament(
         slug=slug, name=f"Demo {slug}", date=datetime.date(2026, 11, 21),
@@ -149,7 +150,7 @@ def generate_event(
         **settings,
     )  # fmt: skip
     freeze_rules(tournament)
-    players = make_players(n_players, rng)
+    players = players if players is not None else make_players(n_players, rng)
     Entry.objects.bulk_create(
         Entry(tournament=tournament, player=p, status=Entry.Status.PRESENT)
         for p in players

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules.types import Kind
@@ -17,6 +17,7 @@ from tournaments.dealing import dealer_position, sitting_out, unique_labels
 from tournaments.models import Bye, Seat, Tournament
 from tournaments.names import shown_names
 from tournaments.ranking import METRICS, chain
+from tournaments.visibility import public_rounds_q
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,7 @@ def events_deal_rows(
     events = {t.pk: t for t in tournaments}
     which = Q(table__round__tournament_id__in=list(events))
     if public:
-        which &= _shown("table__round__")
+        which &= public_rounds_q("table__round__")
     if entry_ids is not None:
         tables = Seat.objects.filter(entry_id__in=list(entry_ids)).values("table_id")
         which &= Q(table_id__in=tables)
@@ -259,17 +260,6 @@ def events_deal_rows(
         "table__round__number", "table__number", "number",
     )  # fmt: skip
     yield from _rows(deals, _seats_by_table(seats), lambda e: events[e].schedule)
-
-
-def _shown(path: str) -> Q:
-    """The rounds the public may see (``public.views.public_rounds``):
-    published and not among the event's hidden last rounds."""
-    tournament = path + "tournament__"
-    return Q(**{path + "published": True}) & (
-        Q(**{tournament + "hide_last_rounds": 0})
-        | Q(**{path + "number__lte": F(tournament + "rounds")
-               - F(tournament + "hide_last_rounds")})
-    )  # fmt: skip
 
 
 #: Kinds whose contract is made by reaching its target (not misère, piek or an

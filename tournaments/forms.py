@@ -19,7 +19,7 @@ from tournaments.models import (
 from tournaments.ranking import DEFAULT_TIEBREAKS, METRICS
 from tournaments.validators import no_control_characters
 
-RESERVED_SLUGS = {"new"}
+RESERVED_SLUGS = {"new", "season", "seasons", "team"}  # their pages live there
 MAX_ID = 2**63 - 1
 MAX_ROUNDS = 30
 MAX_DEALS = 60

@@ -15,6 +15,7 @@ from itertools import combinations
 
 from django.utils.translation import gettext as _
 
+from tournaments.history import outside_history
 from tournaments.models import Round, Seat
 from tournaments.seating.tables import SeatingError, plan_tables
 from tournaments.services import active_entries
@@ -123,7 +124,9 @@ def generate_tables(round_: Round, byes: bool = False):
     if refused:
         diag["code"], diag["error"] = refused
         return [], [], diag
-    history = history_of(round_)
+    # Earlier evenings of a club's season first (tournaments.history), then
+    # this event's own earlier rounds.
+    history = outside_history(round_.tournament) + history_of(round_)
     # One seed per event: each round then follows the same design while the
     # field is unchanged (see tournaments.seating.schedule, planned_rounds).
     seed = round_.tournament_id or 0

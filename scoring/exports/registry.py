@@ -1,5 +1,11 @@
 """One entry point for every export, shared by the web buttons and
-``manage.py export_tournament``: format + what → ``(filename, type, bytes)``."""
+``manage.py export_tournament``: format + what → ``(filename, type, bytes)``.
+
+Owners above this layer (a club's season) register their exporters here at
+start-up (``register_owner_export``), so that every export still goes
+through this module while ``scoring`` never imports ``seasons``."""
+
+from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
@@ -7,6 +13,25 @@ from scoring.exports import ExportError
 
 PDF_KINDS = ("sheets", "blank-sheets", "seating", "standings", "cards")
 FORMATS = ("pdf", "xlsx", "json")
+
+#: kind ("competition", …) → ``fn(owner, fmt, **options)`` giving
+#: ``(filename, content_type, bytes)``; filled by the upper layers' apps.
+OWNER_EXPORTS: dict[str, Callable] = {}
+
+
+def register_owner_export(kind: str, fn: Callable) -> None:
+    """Make ``make_owner_export(kind, …)`` call ``fn`` (idempotent)."""
+    OWNER_EXPORTS[kind] = fn
+
+
+def make_owner_export(kind: str, owner, fmt: str, **options) -> tuple[str, str, bytes]:
+    """An export of something other than an event, e.g. a whole season."""
+    exporter = OWNER_EXPORTS.get(kind)
+    if exporter is None:
+        raise ExportError(_("Unknown export “%(k)s”.") % {"k": kind})
+    if fmt not in FORMATS:
+        raise ExportError(_("Unknown format “%(f)s”.") % {"f": fmt})
+    return exporter(owner, fmt, **options)
 
 
 def default_round(tournament) -> int | None:

@@ -1,14 +1,22 @@
 """The layers stay one-way and the pure core stays pure (read with ``ast``).
 
-Bottom up: ``rules`` < ``tournaments`` < ``scoring`` < the site (``public``,
-``rikscore``). A module imports only from its own layer or below. The pure
-modules import nothing from ``django.db``, no ``models`` module, and no
-project module that is not pure itself.
+Bottom up: ``rules`` < ``tournaments`` < ``scoring`` < ``seasons`` (a club's
+competitions, built on events) < the site (``public``, ``rikscore``). A
+module imports only from its own layer or below. The pure modules import
+nothing from ``django.db``, no ``models`` module, and no project module that
+is not pure itself.
 """
 
 from tests.architecture.imports import ROOT, imported, modules
 
-LAYERS = {"rules": 0, "tournaments": 1, "scoring": 2, "public": 3, "rikscore": 3}
+LAYERS = {
+    "rules": 0,
+    "tournaments": 1,
+    "scoring": 2,
+    "seasons": 3,
+    "public": 4,
+    "rikscore": 4,
+}
 PURE = [
     "rules.contracts", "rules.deal", "rules.editor", "rules.house_rules",
     "rules.jury", "rules.presets", "rules.problems", "rules.sampling",
@@ -17,6 +25,9 @@ PURE = [
     "tournaments.dealing", "tournaments.ranking", "tournaments.seating",
     "scoring.pipeline", "scoring.records", "scoring.settlement",
     "scoring.sheet_check", "scoring.standings",
+    "seasons.charts", "seasons.prizes", "seasons.ranking", "seasons.rating_chart",
+    "seasons.stats",
+    "seasons.rating_math",
 ]  # fmt: skip
 
 

@@ -39,6 +39,10 @@ IN_VIEW = {
     "screen": ["table.standings tbody tr:first-child .pin-total"],
     "screen-round": [".screen-item"],
     "home": ["ul.public-list li"],
+    "season": ["table.standings tbody tr:first-child .pin-rank",
+               "table.standings tbody tr:first-child .pin-name",
+               "table.standings tbody tr:first-child .pin-total"],
+    "page": ["h1"],
 }  # fmt: skip
 
 OVERFLOW = """() => {
@@ -114,9 +118,28 @@ def browser():
         chromium.close()
 
 
+def _season_pages() -> list[tuple[str, str]]:
+    """The demo season's pages (issue 15): table, teams, a player's season,
+    the club, the ratings and one history, an evening player's statistics."""
+    from seasons.models import Competition, Rating
+
+    season = Competition.objects.get(slug="demo-seizoen")
+    rating = Rating.objects.order_by("-ordinal").first()
+    evening = season.evenings.select_related("tournament").first().tournament
+    entry = evening.entries.first()
+    return [
+        ("season", f"/s/{season.slug}/"), ("page", f"/s/{season.slug}/teams/"),
+        ("page", f"/s/{season.slug}/player/{entry.player_id}/"),
+        ("page", f"/club/{season.club_id}/"), ("page", "/ratings/"),
+        ("page", f"/ratings/{rating.player_id}/"),
+        ("page", f"/t/{evening.slug}/player/{entry.pk}/stats/"),
+    ]  # fmt: skip
+
+
 def test_every_public_page_fits_a_phone_and_a_desktop(live_server, browser):
     slugs = _events()
     pages = [("home", "/")] + [p for slug in slugs for p in _pages(slug)]
+    pages += _season_pages()
     SCREENS.mkdir(parents=True, exist_ok=True)
     problems = []
     for size, (width, height) in SIZES.items():

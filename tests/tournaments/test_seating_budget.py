@@ -14,9 +14,11 @@ from tournaments.seating import schedule
     [(400, 10, False), (401, 10, False), (403, 10, True), (997, 10, False)],
 )
 def test_a_tiny_budget_holds_on_the_largest_fields(n, rounds, byes):
-    began = time.perf_counter()
+    # CPU time, not the wall clock: other processes on a shared machine slow
+    # the wall clock down, never the work this one does.
+    began = time.process_time()
     result = schedule(list(range(n)), rounds, time_limit=0.05, byes=byes)
-    took = time.perf_counter() - began
+    took = time.process_time() - began
     assert len(result.rounds) == rounds
     # What this guards against is a search that ignores its budget (seconds
     # on these fields); the margin is wide because building the first

@@ -1,0 +1,12 @@
+"""Public ratings pages (issue 15); routes join the public namespace."""
+
+from django.urls import path
+
+from public import views_ratings
+
+urlpatterns: list = [
+    path("ratings/", views_ratings.rating_list, name="ratings"),
+    path(
+        "ratings/<int:player_id>/", views_ratings.player_history, name="rating-history"
+    ),
+]

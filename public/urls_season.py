@@ -1,0 +1,11 @@
+"""Public season pages (issue 15); routes join the public namespace."""
+
+from django.urls import path
+
+from public import views_season
+
+urlpatterns: list = [
+    path("s/", views_season.season_list, name="seasons"),
+    path("s/<slug:slug>/", views_season.season, name="season"),
+    path("s/<slug:slug>/teams/", views_season.teams, name="season-teams"),
+]

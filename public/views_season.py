@@ -1,0 +1,137 @@
+"""Public season pages (no login): the club competitions, one season's
+standings (evenings × players) and its team ranking.
+
+Each page reads a constant number of queries whatever the season's length
+(``season_standings`` aggregates the seats' stored totals once) and shows
+published rounds only, as the event pages do. No page cache: a season page
+is read a few times a week, not by a hall full of phones, and uncached it is
+never behind the evening's own page.
+"""
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Max
+from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+
+from seasons.exports.labels import prize_label, prize_order, prize_rules
+from seasons.models import Competition, Team
+from seasons.prizes import PrizeTable
+from seasons.services import season_standings, team_ranking, teams_of
+
+
+@dataclass
+class EveningHead:
+    number: int
+    date: object
+    name: str
+    slug: str
+    prize_evening: bool
+    shown: bool  # has published results: a column of the table
+
+
+def ratings_url() -> str:
+    try:
+        return reverse("public:ratings")
+    except NoReverseMatch:  # the rating list is not installed (yet)
+        return "/ratings/"
+
+
+def _competition(slug: str) -> Competition:
+    return get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+
+
+def _heads(competition: Competition, shown: list[int]) -> list[EveningHead]:
+    """Every evening of the season, one query; ``shown`` those with results."""
+    rows = competition.evenings.order_by("number").values_list(
+        "number", "tournament__date", "tournament__name", "tournament__slug",
+        "prize_evening",
+    )  # fmt: skip
+    return [EveningHead(n, date, name, slug, prize, n in shown)
+            for n, date, name, slug, prize in rows]  # fmt: skip
+
+
+def listed_competitions():
+    """The seasons as /s/ (and the home page, given as ``competitions``)
+    lists them: newest first, with their evening count and last date."""
+    return (
+        Competition.objects.select_related("club")
+        .annotate(evening_count=Count("evenings"),
+                  last=Max("evenings__tournament__date"))
+        .order_by("-created", "name")
+    )  # fmt: skip
+
+
+def season_list(request):
+    context = {"competitions": listed_competitions(), "ratings_url": ratings_url()}
+    return render(request, "seasons/public/season_list.html", context)
+
+
+def _rows(standings) -> list[dict]:
+    """The template's rows: each player's cells in the evenings' order."""
+    rows = []
+    for row in standings.rows:
+        prize = standings.prizes.get(row.player)
+        rows.append({
+            "rank": row.rank, "name": standings.names.get(row.player, "?"),
+            "club": standings.clubs.get(row.player, ""),
+            "cells": [row.cells.get(n) for n in standings.evenings],
+            "played": row.played, "total": row.total, "qualified": row.qualified,
+            "prize": prize, "prize_label": prize_label(prize),
+            "newcomer": row.player in standings.newcomers,
+        })  # fmt: skip
+    return rows
+
+
+def _winners(rows: list[dict]) -> list[dict]:
+    won = [r for r in rows if r["prize"] is not None]
+    return sorted(won, key=lambda r: prize_order(r["prize"]))
+
+
+def season(request, slug: str):
+    competition = _competition(slug)
+    standings = season_standings(competition, public=True)
+    heads = _heads(competition, standings.evenings)
+    rows = _rows(standings)
+    context = {
+        "competition": competition,
+        "evenings": heads,
+        "columns": [h for h in heads if h.shown],
+        "ranked": [r for r in rows if r["qualified"]],
+        "below": [r for r in rows if not r["qualified"]],
+        "winners": _winners(rows),
+        "prize_rules": prize_rules(PrizeTable.of(competition.prizes)),
+        "ratings_url": ratings_url(),
+        "page": "standings",
+    }
+    return render(request, "seasons/public/season.html", context)
+
+
+def teams(request, slug: str):
+    """The season's teams by their members' season totals; each evening's
+    teams by their members' points of that evening (published rounds only:
+    the same numbers as the season table, in three more queries)."""
+    competition = _competition(slug)
+    standings = season_standings(competition, public=True)
+    totals = {r.player: r.total for r in standings.rows}
+    season_teams = team_ranking(teams_of(competition=competition), totals)
+    owner = {"tournament__evening__competition": competition}
+    evening_of = dict(
+        Team.objects.filter(**owner).values_list("pk", "tournament__evening__number")
+    )
+    by_evening: dict[int, list] = {}
+    for team in teams_of(**owner):
+        by_evening.setdefault(evening_of[team[0]], []).append(team)
+    heads = {h.number: h for h in _heads(competition, standings.evenings)}
+    evenings = []
+    for number in sorted(by_evening):
+        points = {r.player: r.cells[number].points for r in standings.rows
+                  if number in r.cells and r.cells[number].played}  # fmt: skip
+        shown = number in standings.evenings
+        ranking = team_ranking(by_evening[number], points) if shown else []
+        evenings.append((heads.get(number), ranking))
+    context = {
+        "competition": competition, "season_teams": season_teams,
+        "evenings": evenings, "ratings_url": ratings_url(), "page": "teams",
+    }  # fmt: skip
+    return render(request, "seasons/public/teams.html", context)

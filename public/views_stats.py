@@ -1,0 +1,148 @@
+"""Public statistics pages (issue 15): a player in an event, a player over a
+season, a club's page.
+
+The event page is cached under the event's version like every event page
+(``public.views.public_page``); the season and club pages read a constant number
+of queries and are not cached (they are read between evenings, not by a
+hall of phones at once). The charts are SVG drawn on the server
+(``seasons.charts``): no script, no CDN.
+"""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from public.cache import per_version
+from public.views import entry_or_404, event_or_404, page_context, public_page
+from scoring.player_rows import standings_by_entry
+from scoring.rowsource import event_names
+from seasons.charts import Line, line_chart
+from seasons.models import Competition, Evening
+from seasons.stats_service import (
+    Progress,
+    club_season,
+    event_player_stats,
+    event_progress,
+    season_player_stats,
+)
+from tournaments.models import Club, Player
+
+EVENT_TEMPLATE = "seasons/public/stats_event.html"
+
+
+def event_player(request, slug: str, entry_id: int):
+    """A player's statistics in one event, with the running score per round."""
+    tournament = event_or_404(slug)
+
+    def build() -> dict:
+        entry = entry_or_404(tournament, entry_id)
+        context = page_context(request, tournament, entry=entry)
+        rounds = context["rounds"]
+        standings = per_version(
+            tournament, "standings-by-entry", lambda: standings_by_entry(tournament)
+        )
+        progress = event_progress(standings, entry.pk, rounds, event_names(tournament))
+        labels = [_("R%(n)s") % {"n": n} for n in rounds]
+        context.update(
+            stats=event_player_stats(tournament, entry.pk, rounds),
+            chart=_chart(
+                progress,
+                labels,
+                _("Round"),
+                entry.player.name,
+                _("Running score of %(name)s per round"),
+            ),
+            progress=_table(progress, labels, entry.player.name),
+            season_url=_season_url(tournament, entry.player_id),
+        )
+        return context
+
+    return public_page(
+        request, tournament, EVENT_TEMPLATE, EVENT_TEMPLATE, build,
+        lambda c: f"{c['entry'].player.name} · {_('Statistics')}",
+    )  # fmt: skip
+
+
+def season_player(request, competition_slug: str, player_id: int):
+    """A player's season: every evening's deals counted together."""
+    competition = get_object_or_404(
+        Competition.objects.select_related("club"), slug=competition_slug
+    )
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    season = season_player_stats(competition, player.pk)
+    if season is None:
+        raise Http404(_("This player played no evening of this season."))
+    labels = [str(n) for n in season.progress.steps]
+    return render(request, "seasons/public/stats_season.html", {
+        "competition": competition, "player": player, "season": season,
+        "stats": season.stats,
+        "chart": _chart(season.progress, labels, _("Evening"), player.name,
+                        _("Running score of %(name)s per evening")),
+        "progress": _table(season.progress, labels, player.name),
+        "season_url": _url("public:season", competition.slug),
+    })  # fmt: skip
+
+
+def club(request, club_id: int):
+    """A club's seasons and the current season's numbers."""
+    home = get_object_or_404(Club, pk=club_id)
+    page = club_season(home)
+    seasons = [(c, _url("public:season", c.slug)) for c in page.seasons]
+    return render(request, "seasons/public/club.html", {
+        "club": home, "page": page, "seasons": seasons,
+        "biggest": _biggest(page),
+    })  # fmt: skip
+
+
+def _chart(progress: Progress, labels, step: str, name: str, title: str) -> str:
+    """The running-score chart, or "" when there is nothing to draw."""
+    if not progress.steps or not progress.lines:
+        return ""
+    lines = [Line(label or name, values) for label, values in progress.lines]
+    title = title % {"name": name}
+    last = "; ".join(f"{line.name}: {line.values[-1]}" for line in lines)
+    return mark_safe(line_chart(lines, labels, title=title, x_title=step,
+                                description=last))  # fmt: skip
+
+
+def _table(progress: Progress, labels: list[str], name: str) -> dict:
+    """The chart's numbers as a table (for screen readers and to read off)."""
+    names = [label or name for label, _values in progress.lines]
+    rows = [
+        (label, [values[i] for _n, values in progress.lines])
+        for i, label in enumerate(labels)
+    ]
+    return {"names": names, "rows": rows}
+
+
+def _season_url(tournament, player_id: int) -> str | None:
+    """The player's season page when this event is a club evening."""
+    slug = (
+        Evening.objects.filter(tournament=tournament)
+        .values_list("competition__slug", flat=True)
+        .first()
+    )
+    return reverse("public:season-player", args=[slug, player_id]) if slug else None
+
+
+def _url(name: str, *args) -> str | None:
+    """A link to a page another part of the site may offer (the season's
+    standings): None while it does not exist."""
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
+
+
+def _biggest(page) -> list[tuple]:
+    """The biggest scores with their evening and the table's page."""
+    if page.numbers is None:
+        return []
+    out = []
+    for score in page.numbers.biggest:
+        number, slug = page.evenings.get(score.event, (None, None))
+        url = slug and reverse("public:table", args=[slug, score.round, score.table])
+        out.append((score, number, url))
+    return out

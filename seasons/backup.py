@@ -1,0 +1,294 @@
+"""Backup and restore of a whole competition (a club's season) as JSON.
+
+The document holds the season's settings, its club by name, every evening
+as the event backup writes it (``scoring.exports.backup.export_event``) and
+the teams, their members by name, club and federation number. Nothing is
+named by database id. Ratings are not in it: they follow from the results
+(``manage.py recompute_ratings``).
+
+``import_competition`` checks the whole document's structure first (each
+evening's event with the event backup's own checks, every path named from
+the top: ``evenings[2].event.rounds[0]…``), then stores it in one
+transaction: the competition, each evening through ``import_event`` (which
+runs every deal through the rules again), the teams. Any problem refuses the
+whole file. Codes already taken get new ones (``najaar`` → ``najaar-2``; an
+evening ``<season>-<number>``). A player is the same register player in
+every evening, as ``import_event`` finds players (federation number, else
+name and club). Export → import → export gives the same document but for
+the codes and each event's import audit line.
+"""
+
+import datetime
+import json
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from scoring.exports import JSON
+from scoring.exports.backup import export_event, import_event, load
+from scoring.exports.backup_schema import (
+    BackupError,
+    boolean,
+    check_structure,
+    choice,
+    fail,
+    integer,
+    items,
+    join,
+    moment,
+    obj,
+    optional,
+    text,
+)
+from scoring.exports.backup_schema import (
+    slug as code_check,
+)
+from seasons.models import Competition, Evening, Team
+from seasons.ranking import TIEBREAKS
+from tournaments.models import Club, Player, Tournament
+
+FORMAT, VERSION = "rikscore.competition", 1
+SETTINGS = ("slug", "name", "season", "rules", "partijen", "deals_per_partij",
+            "byes", "method", "placement_points", "best_of", "min_evenings",
+            "absent", "order", "tiebreaks", "prizes", "closed")  # fmt: skip
+
+__all__ = ["BackupError", "dump_competition", "export_competition",
+           "import_competition"]  # fmt: skip
+
+
+# -- export -----------------------------------------------------------------
+def export_competition(competition: Competition) -> dict:
+    """The competition as one JSON-ready dict (deterministic order)."""
+    info = {key: getattr(competition, key) for key in SETTINGS}
+    for key in ("method", "absent", "order"):
+        info[key] = str(info[key])
+    info["created"] = competition.created.isoformat()
+    evenings = competition.evenings.select_related("tournament").order_by("number")
+    return {
+        "format": FORMAT, "version": VERSION, "competition": info,
+        "club": competition.club.name,
+        "evenings": [{"number": e.number, "prize_evening": e.prize_evening,
+                      "event": export_event(e.tournament)} for e in evenings],
+        "teams": _export_teams(competition),
+    }  # fmt: skip
+
+
+def _export_teams(competition: Competition) -> list[dict]:
+    teams = (
+        Team.objects.filter(
+            Q(competition=competition) | Q(tournament__evening__competition=competition)
+        )
+        .select_related("tournament__evening")
+        .prefetch_related("members__club")
+    )
+    out = [
+        {"name": t.name, "best_of": t.best_of,
+         "evening": t.tournament.evening.number if t.tournament_id else None,
+         "members": sorted((_person(p) for p in t.members.all()), key=_person_key)}
+        for t in teams
+    ]  # fmt: skip
+    return sorted(out, key=lambda t: (t["evening"] or 0, t["name"], t["members"]))
+
+
+def _person(player: Player) -> dict:
+    return {"name": player.name,
+            "club": player.club.name if player.club_id else None,
+            "federation_number": player.federation_number}  # fmt: skip
+
+
+def _person_key(person: dict) -> tuple:
+    return (person["name"], person["club"] or "", person["federation_number"])
+
+
+def dump_competition(competition: Competition) -> tuple[str, str, bytes]:
+    data = json.dumps(export_competition(competition), ensure_ascii=False, indent=1)
+    return f"{competition.slug}.json", JSON, data.encode()
+
+
+# -- structure ----------------------------------------------------------------
+def _event(value, path) -> None:
+    """An evening's event: the event backup's own structure check."""
+    try:
+        check_structure(value)
+    except BackupError as exc:
+        raise BackupError(join(path, exc.path), exc.message) from None
+
+
+def _prizes(value, path) -> None:
+    kinds = {"top": integer(0, 1000), "newcomer": boolean, "booby": boolean}
+    if not isinstance(value, dict):
+        fail(path, _("expected a JSON object"))
+    for key, item in value.items():
+        if key not in kinds:
+            fail(join(path, key), _("unknown key"))
+        kinds[key](item, join(path, key))
+
+
+COMPETITION = {
+    "slug": code_check, "name": text(150, empty=False), "season": text(30),
+    "rules": text(50, empty=False), "partijen": integer(1, 30),
+    "deals_per_partij": integer(1, 60), "byes": boolean,
+    "method": choice(*Competition.Method.values),
+    "placement_points": items(integer(-1000, 1000), 1000),
+    "best_of": optional(integer(1, 1000)), "min_evenings": integer(0, 1000),
+    "absent": choice(*Competition.Absent.values),
+    "order": choice(*Competition.Order.values),
+    "tiebreaks": items(choice(*TIEBREAKS), len(TIEBREAKS)), "prizes": _prizes,
+    "closed": boolean, "created": moment,
+}  # fmt: skip
+EVENING = {"number": integer(1, 1000), "prize_evening": boolean, "event": _event}
+MEMBER = {"name": text(120, empty=False), "club": optional(text(120, empty=False)),
+          "federation_number": text(30)}  # fmt: skip
+TEAM = {"name": text(120, empty=False), "best_of": optional(integer(1, 1000)),
+        "evening": optional(integer(1, 1000)),
+        "members": items(lambda v, p: obj(v, p, MEMBER), 200)}  # fmt: skip
+DOCUMENT = {
+    "format": choice(FORMAT), "version": choice(VERSION),
+    "competition": lambda v, p: obj(v, p, COMPETITION),
+    "club": text(120, empty=False),
+    "evenings": items(lambda v, p: obj(v, p, EVENING), 1000),
+    "teams": items(lambda v, p: obj(v, p, TEAM), 1000),
+}  # fmt: skip
+
+
+def check_document(data) -> None:
+    """Raise ``BackupError`` at the document's first problem: its structure,
+    then what ties its parts together."""
+    if isinstance(data, dict) and data.get("format") == "rikscore.event":
+        fail("format", _("This is the backup of one event: import it as an "
+                         "event, not as a competition."))  # fmt: skip
+    obj(data, "", DOCUMENT)
+    numbers, slugs = set(), set()
+    for i, evening in enumerate(data["evenings"]):
+        if evening["number"] in numbers:
+            fail(f"evenings[{i}].number", _("used twice"))
+        numbers.add(evening["number"])
+        code = evening["event"]["tournament"]["slug"]
+        if code in slugs:
+            fail(f"evenings[{i}].event.tournament.slug", _("used twice"))
+        slugs.add(code)
+    for i, team in enumerate(data["teams"]):
+        if team["evening"] is not None and team["evening"] not in numbers:
+            fail(f"teams[{i}].evening", _("no such evening in this file"))
+    _check_settings(data["competition"])
+
+
+def _check_settings(info: dict) -> None:
+    """The model's own checks (lengths, characters, choices) on the settings."""
+    competition = Competition(**{k: info[k] for k in SETTINGS})
+    try:
+        competition.full_clean(exclude=["club", "slug", "created_by"],
+                               validate_unique=False)  # fmt: skip
+    except ValidationError as exc:
+        field, messages = next(iter(exc.message_dict.items()))
+        fail(f"competition.{field}", messages[0])
+
+
+# -- import -------------------------------------------------------------------
+def import_competition(data, slug: str | None = None, user=None) -> Competition:
+    """Check the document, then store the competition in one transaction.
+    ``slug`` imports under that code (refused if taken); without it the
+    file's code, or a free one made from it."""
+    if isinstance(data, bytes | str):
+        data = load(data)
+    check_document(data)
+    if slug is not None:
+        code_check(slug, "slug")
+        if Competition.objects.filter(slug=slug).exists():
+            fail("slug", _("A season with code “%(s)s” exists already.") % {"s": slug})
+    with transaction.atomic():
+        return _write(data, slug, user)
+
+
+def _write(data: dict, code: str | None, user) -> Competition:
+    info = data["competition"]
+    club, _new = Club.objects.get_or_create(name=data["club"])
+    competition = Competition.objects.create(
+        club=club, slug=code or _free(Competition, info["slug"]),
+        created_by=user if user is not None and user.is_authenticated else None,
+        **{k: info[k] for k in SETTINGS if k != "slug"},
+    )  # fmt: skip
+    created = datetime.datetime.fromisoformat(info["created"])
+    Competition.objects.filter(pk=competition.pk).update(created=created)
+    competition.created = created
+    events = {}
+    order = sorted(range(len(data["evenings"])),
+                   key=lambda i: data["evenings"][i]["number"])  # fmt: skip
+    for i in order:
+        evening = data["evenings"][i]
+        number, event = evening["number"], evening["event"]
+        event_code = _event_code(event["tournament"]["slug"], competition.slug, number)
+        try:
+            tournament = import_event(event, event_code, user)
+        except BackupError as exc:
+            raise BackupError(join(f"evenings[{i}].event", exc.path),
+                              exc.message) from None  # fmt: skip
+        Evening.objects.create(competition=competition, tournament=tournament,
+                               number=number,
+                               prize_evening=evening["prize_evening"])  # fmt: skip
+        events[number] = tournament
+    _write_teams(data["teams"], competition, events)
+    return competition
+
+
+def _free(model, code: str) -> str:
+    """``code``, or the first of ``code-2``, ``code-3`` … not yet taken."""
+    taken = set(
+        model.objects.filter(slug__startswith=code).values_list("slug", flat=True)
+    )
+    candidate, n = code, 1
+    while candidate in taken:
+        n += 1
+        suffix = f"-{n}"
+        candidate = code[: 60 - len(suffix)] + suffix
+    return candidate
+
+
+def _event_code(code: str, season: str, number: int) -> str:
+    """The file's event code when free, else ``<season>-<number>`` (as new
+    evenings are named), else the first free variant."""
+    if not Tournament.objects.filter(slug=code).exists():
+        return code
+    return _free(Tournament, f"{season}-{number}"[:60])
+
+
+def _write_teams(teams: list[dict], competition, events: dict) -> None:
+    """Members are the evenings' players where they played, else found in
+    the register (federation number, else name and club), else created."""
+    played = {}
+    for p in Player.objects.filter(
+        entries__tournament__evening__competition=competition
+    ).select_related("club"):
+        played.setdefault(_person_key(_person(p)), p)
+    for t in teams:
+        team = Team.objects.create(
+            name=t["name"], best_of=t["best_of"],
+            competition=None if t["evening"] else competition,
+            tournament=events[t["evening"]] if t["evening"] else None,
+        )  # fmt: skip
+        team.members.set([played.get(_person_key(m)) or _register(m)
+                          for m in t["members"]])  # fmt: skip
+
+
+def _register(person: dict) -> Player:
+    if person["federation_number"]:
+        found = Player.objects.filter(
+            federation_number=person["federation_number"]
+        ).first()
+        if found is not None:
+            return found
+    club = None
+    if person["club"]:
+        club, _new = Club.objects.get_or_create(name=person["club"])
+    found = (
+        Player.objects.filter(name=person["name"], club=club,
+                              federation_number=person["federation_number"])
+        .order_by("id")
+        .first()
+    )  # fmt: skip
+    return found or Player.objects.create(
+        name=person["name"], club=club,
+        federation_number=person["federation_number"],
+    )  # fmt: skip

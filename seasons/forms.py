@@ -1,0 +1,161 @@
+"""The season's forms: they translate what the secretary typed; the ranking
+itself is decided in ``seasons.ranking``."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.resolver import schedule_choices
+from seasons.models import Competition, Team
+from seasons.ranking import TIEBREAKS
+from tournaments.models import Player
+
+
+class CompetitionForm(forms.ModelForm):
+    rules = forms.ChoiceField(label=_("Rule schedule"), choices=())
+
+    class Meta:
+        model = Competition
+        fields = ["club", "name", "slug", "season", "rules", "partijen",
+                  "deals_per_partij", "byes"]  # fmt: skip
+
+    def __init__(self, *args, clubs=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rules"].choices = schedule_choices()
+        if clubs is not None:
+            self.fields["club"].queryset = clubs
+        self.fields["partijen"].widget.attrs.update(min=1, max=6)
+        self.fields["deals_per_partij"].widget.attrs.update(min=1, max=40)
+
+    def clean_partijen(self):
+        value = self.cleaned_data["partijen"]
+        if not 1 <= value <= 6:
+            raise forms.ValidationError(_("An evening has 1 to 6 partijen."))
+        return value
+
+    def clean_deals_per_partij(self):
+        value = self.cleaned_data["deals_per_partij"]
+        if not 1 <= value <= 40:
+            raise forms.ValidationError(_("A partij has 1 to 40 deals."))
+        return value
+
+
+def _numbers(text: str, field: str) -> list[int]:
+    try:
+        return [int(p) for p in text.replace(";", ",").split(",") if p.strip()]
+    except ValueError:
+        raise forms.ValidationError(
+            _("%(field)s: whole numbers separated by commas.") % {"field": field}
+        ) from None
+
+
+class RankingForm(forms.Form):
+    """How the season counts; saved by ``services.update_ranking``."""
+
+    method = forms.ChoiceField(label=_("Ranking"), choices=Competition.Method.choices)
+    placement_points = forms.CharField(
+        label=_("Placement points"), required=False, max_length=200,
+        help_text=_("For 1st, 2nd, 3rd … place of an evening, e.g. 10, 8, 6, 5, 4."),
+    )  # fmt: skip
+    best_of = forms.IntegerField(
+        label=_("Best evenings that count"), required=False, min_value=1,
+        max_value=100, help_text=_("Empty: every evening counts."),
+    )  # fmt: skip
+    min_evenings = forms.IntegerField(
+        label=_("Minimum evenings for the final ranking"), min_value=0,
+        max_value=100, initial=0,
+    )  # fmt: skip
+    absent = forms.ChoiceField(
+        label=_("An evening missed"), choices=Competition.Absent.choices
+    )
+    order = forms.ChoiceField(label=_("Order"), choices=Competition.Order.choices)
+    tiebreaks = forms.MultipleChoiceField(
+        label=_("Tie-breaks, in this order"), required=False,
+        widget=forms.CheckboxSelectMultiple,
+        choices=[("evenings", _("More evenings played")),
+                 ("best", _("Best single evening")),
+                 ("wins", _("More evenings won")),
+                 ("points", _("More points over the season"))],
+    )  # fmt: skip
+    prize_top = forms.IntegerField(
+        label=_("Prizes for the top"), min_value=0, max_value=100, initial=3
+    )
+    prize_newcomer = forms.BooleanField(label=_("Prize for the best newcomer"),
+                                        required=False)  # fmt: skip
+    prize_booby = forms.BooleanField(label=_("Booby prize (last place)"),
+                                     required=False)  # fmt: skip
+
+    @classmethod
+    def for_competition(cls, competition: Competition, data=None) -> "RankingForm":
+        prizes = competition.prizes or {}
+        initial = {
+            "method": competition.method,
+            "placement_points": ", ".join(map(str, competition.placement_points or [])),
+            "best_of": competition.best_of,
+            "min_evenings": competition.min_evenings,
+            "absent": competition.absent,
+            "order": competition.order,
+            "tiebreaks": competition.tiebreaks or ["evenings", "best"],
+            "prize_top": prizes.get("top", 3),
+            "prize_newcomer": prizes.get("newcomer", False),
+            "prize_booby": prizes.get("booby", False),
+        }
+        return cls(data, initial=initial)
+
+    def clean_placement_points(self):
+        return _numbers(self.cleaned_data["placement_points"], _("Placement points"))
+
+    def clean_tiebreaks(self):
+        chosen = self.cleaned_data["tiebreaks"]
+        return [t for t in TIEBREAKS if t in chosen]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("method") == "placement" and not data.get("placement_points"):
+            self.add_error("placement_points", _("Placement points need a table."))
+        return data
+
+    def fields_for_competition(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "method": d["method"], "placement_points": d["placement_points"],
+            "best_of": d["best_of"], "min_evenings": d["min_evenings"],
+            "absent": d["absent"], "order": d["order"], "tiebreaks": d["tiebreaks"],
+            "prizes": {"top": d["prize_top"], "newcomer": d["prize_newcomer"],
+                       "booby": d["prize_booby"]},
+        }  # fmt: skip
+
+
+class EveningForm(forms.Form):
+    """Next week's evening: its date and who is present (check-in)."""
+
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    prize_evening = forms.BooleanField(label=_("Prize evening"), required=False)
+    players = forms.ModelMultipleChoiceField(
+        label=_("Present"), queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+    )  # fmt: skip
+
+    def __init__(self, *args, players=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if players is not None:
+            self.fields["players"].queryset = players
+
+    def clean_players(self):
+        players = self.cleaned_data["players"]
+        if len(players) < 4:
+            raise forms.ValidationError(_("An evening needs at least 4 players."))
+        return players
+
+
+class TeamForm(forms.ModelForm):
+    class Meta:
+        model = Team
+        fields = ["name", "members", "best_of"]
+        widgets = {"members": forms.CheckboxSelectMultiple}
+
+    def __init__(self, *args, players=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if players is not None:
+            self.fields["members"].queryset = players

@@ -1,0 +1,189 @@
+"""A club's season (competition) of evenings, its teams and the ratings.
+
+The season sits above events: an evening *is* an event (``Tournament``) that
+an ``Evening`` row ties to its competition, so everything an event has (entry,
+check-in, seating, deal entry, exports) works on an evening unchanged and the
+``tournaments`` layer knows nothing of seasons.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Club, Player, Tournament
+from tournaments.validators import no_control_characters
+
+
+class Competition(models.Model):
+    """A season of one club: its evenings' format and how it ranks."""
+
+    class Method(models.TextChoices):
+        SUM = "sum", _("Sum of points")
+        AVERAGE = "average", _("Average points per deal played")
+        PLACEMENT = "placement", _("Placement points per evening")
+
+    class Absent(models.TextChoices):
+        NOTHING = "nothing", _("Does not count")
+        ZERO = "zero", _("Counts as zero")
+        AVERAGE = "average", _("Counts as the player's average evening")
+
+    class Order(models.TextChoices):
+        HIGH = "high", _("Highest wins")
+        LOW = "low", _("Lowest wins")
+
+    club = models.ForeignKey(
+        Club, models.PROTECT, related_name="competitions", verbose_name=_("club")
+    )
+    name = models.CharField(
+        _("name"), max_length=150, validators=[no_control_characters]
+    )
+    slug = models.SlugField(_("code"), unique=True, max_length=60)
+    season = models.CharField(
+        _("season"), max_length=30, blank=True, validators=[no_control_characters],
+        help_text=_("For example 2026-2027."),
+    )  # fmt: skip
+    # The evening format a new evening starts from.
+    rules = models.CharField(_("rule schedule"), max_length=50, default="nl")
+    partijen = models.PositiveSmallIntegerField(
+        _("partijen per evening"), default=2,
+        help_text=_("Each partij is one round with its own seating."),
+    )  # fmt: skip
+    deals_per_partij = models.PositiveSmallIntegerField(
+        _("deals per partij"), default=20
+    )
+    byes = models.BooleanField(
+        _("byes instead of tables of five"), default=False,
+        help_text=_("Off: one to three players too many play at tables of five, "
+                    "where the dealer sits out each deal in turn."),
+    )  # fmt: skip
+    # The season ranking (seasons.ranking.SeasonRules).
+    method = models.CharField(
+        _("ranking"), max_length=10, choices=Method.choices, default=Method.SUM
+    )
+    placement_points = models.JSONField(
+        _("placement points"), default=list, blank=True,
+        help_text=_("Points for 1st, 2nd, 3rd … place of an evening."),
+    )  # fmt: skip
+    best_of = models.PositiveSmallIntegerField(
+        _("best evenings that count"), null=True, blank=True,
+        help_text=_("Empty: every evening counts."),
+    )  # fmt: skip
+    min_evenings = models.PositiveSmallIntegerField(
+        _("minimum evenings for the final ranking"), default=0
+    )
+    absent = models.CharField(
+        _("an evening missed"), max_length=8, choices=Absent.choices,
+        default=Absent.NOTHING,
+    )  # fmt: skip
+    order = models.CharField(
+        _("order"), max_length=4, choices=Order.choices, default=Order.HIGH
+    )
+    tiebreaks = models.JSONField(
+        _("tie-breaks"), default=list, blank=True,
+        help_text=_("In order: evenings, best, wins, points."),
+    )  # fmt: skip
+    prizes = models.JSONField(_("prize table"), default=dict, blank=True)
+    closed = models.BooleanField(
+        _("season closed"), default=False,
+        help_text=_("A closed season's ranking method can no longer change."),
+    )  # fmt: skip
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )  # fmt: skip
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        ordering = ["-created", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("seasons:detail", args=[self.slug])
+
+
+class Evening(models.Model):
+    """One evening (or tournament day) of a competition: an event."""
+
+    competition = models.ForeignKey(
+        Competition, models.CASCADE, related_name="evenings"
+    )
+    tournament = models.OneToOneField(
+        Tournament, models.CASCADE, related_name="evening"
+    )
+    number = models.PositiveSmallIntegerField(_("evening"))
+    prize_evening = models.BooleanField(_("prize evening"), default=False)
+
+    class Meta:
+        verbose_name = _("evening")
+        verbose_name_plural = _("evenings")
+        ordering = ["competition", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "number"], name="unique_evening_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Evening %(n)s") % {"n": self.number})
+
+
+class Team(models.Model):
+    """Players who count together, in one event or over a season."""
+
+    name = models.CharField(
+        _("name"), max_length=120, validators=[no_control_characters]
+    )
+    competition = models.ForeignKey(
+        Competition, models.CASCADE, null=True, blank=True, related_name="teams"
+    )
+    tournament = models.ForeignKey(
+        Tournament, models.CASCADE, null=True, blank=True, related_name="teams"
+    )
+    members = models.ManyToManyField(Player, related_name="teams")
+    best_of = models.PositiveSmallIntegerField(
+        _("best members that count"), null=True, blank=True,
+        help_text=_("Empty: every member counts."),
+    )  # fmt: skip
+
+    class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(competition__isnull=True) ^ Q(tournament__isnull=True),
+                name="team_in_one_competition_or_event",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Rating(models.Model):
+    """A player's rating after an event (openskill, Plackett-Luce): the
+    history is the list of these; the newest is the current rating."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="ratings")
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text=_("mu − 3 sigma: what the list ranks by"))
+    events = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["player", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "tournament"], name="unique_rating_per_event"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.ordinal:.1f}"

@@ -1,0 +1,213 @@
+"""The season's service layer: load, call the pure code, save.
+
+``season_standings`` reads a whole season in a constant number of queries
+(the evenings, one aggregate of the seats' stored totals, the names, the
+newcomers), whatever its length; ``create_evening`` makes next week's
+evening in one transaction.
+"""
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Count, Sum
+
+from seasons.models import Competition, Evening, Team
+from seasons.prizes import Prize, PrizeTable, award
+from seasons.ranking import EveningResult, SeasonRow, SeasonRules, evening_ranks
+from seasons.ranking import season_ranking as rank_season
+from tournaments.models import Entry, Player, Seat, Tournament
+from tournaments.roster import check_in
+from tournaments.services import create_tournament, register
+from tournaments.visibility import public_rounds_q
+
+
+class SeasonClosedError(Exception):
+    """A closed season's settings stay as they were."""
+
+
+def rules_of(competition: Competition) -> SeasonRules:
+    return SeasonRules(
+        method=competition.method,
+        placement_points=tuple(int(p) for p in competition.placement_points or ()),
+        best_of=competition.best_of,
+        min_evenings=competition.min_evenings,
+        absent=competition.absent,
+        order=competition.order,
+        tiebreaks=tuple(competition.tiebreaks or ("evenings", "best")),
+    )
+
+
+@dataclass
+class SeasonStandings:
+    evenings: list[int]
+    rows: list[SeasonRow]
+    names: dict[int, str]
+    clubs: dict[int, str]
+    prizes: dict[int, Prize] = field(default_factory=dict)
+    newcomers: frozenset[int] = frozenset()
+    slugs: dict[int, str] = field(default_factory=dict)
+
+
+def evening_results(
+    competition: Competition, public: bool = False
+) -> tuple[list[int], dict[int, dict[int, EveningResult]], dict[int, str]]:
+    """(evening numbers, {player: {evening: result}}, {evening: event slug})
+    from the seats' stored totals: two queries. ``public`` counts published
+    rounds only, as the public pages do."""
+    evenings = dict(
+        competition.evenings.values_list("number", "tournament__slug").order_by(
+            "number"
+        )
+    )
+    seats = Seat.objects.filter(
+        table__round__tournament__evening__competition=competition
+    )
+    if public:  # what the event pages show: published, not hidden yet
+        seats = seats.filter(public_rounds_q("table__round__"))
+    totals = (
+        seats.values("entry__player_id", "table__round__tournament__evening__number")
+        .annotate(points=Sum("points"), deals=Sum("deals_played"), n=Count("id"))
+        .order_by()
+    )
+    by_evening: dict[int, dict[int, tuple[int, int]]] = {}
+    for row in totals:
+        evening = row["table__round__tournament__evening__number"]
+        by_evening.setdefault(evening, {})[row["entry__player_id"]] = (
+            row["points"], row["deals"],
+        )  # fmt: skip
+    high = competition.order == Competition.Order.HIGH
+    results: dict[int, dict[int, EveningResult]] = {}
+    for evening, players in by_evening.items():
+        ranks = evening_ranks({p: pts for p, (pts, _d) in players.items()}, high)
+        for player, (points, deals) in players.items():
+            results.setdefault(player, {})[evening] = EveningResult(
+                points, deals, ranks[player]
+            )
+    played = sorted(by_evening)
+    return played, results, {n: evenings[n] for n in played if n in evenings}
+
+
+def newcomers(competition: Competition, players) -> frozenset[int]:
+    """Players of this season who played no earlier season of the club."""
+    earlier = Seat.objects.filter(
+        table__round__tournament__evening__competition__club=competition.club,
+        table__round__tournament__evening__competition__created__lt=competition.created,
+        entry__player_id__in=list(players),
+    ).values_list("entry__player_id", flat=True)
+    return frozenset(players) - set(earlier)
+
+
+def season_standings(competition: Competition, public: bool = False) -> SeasonStandings:
+    evenings, results, slugs = evening_results(competition, public)
+    rows = rank_season(evenings, results, rules_of(competition))
+    people = Player.objects.filter(pk__in=list(results)).values_list(
+        "pk", "name", "club__name"
+    )
+    names, clubs = {}, {}
+    for pk, name, club in people:
+        names[pk], clubs[pk] = name, club or ""
+    fresh = newcomers(competition, results)
+    prizes = award([(r.player, r.rank) for r in rows],
+                   PrizeTable.of(competition.prizes), fresh)  # fmt: skip
+    return SeasonStandings(evenings, rows, names, clubs, prizes, fresh, slugs)
+
+
+def next_number(competition: Competition) -> int:
+    last = competition.evenings.order_by("-number").values_list("number", flat=True)
+    return (last.first() or 0) + 1
+
+
+@transaction.atomic
+def create_evening(
+    competition: Competition, date: datetime.date, players, user=None,
+    prize_evening: bool = False,
+) -> Tournament:  # fmt: skip
+    """Next evening of the season: an event in the season's format with the
+    players ticked as present entered and checked in. Late arrivals are
+    added on the evening's own roster page."""
+    number = next_number(competition)
+    slug = f"{competition.slug}-{number}"[:60]
+    while Tournament.objects.filter(slug=slug).exists():
+        slug = f"{competition.slug}-{number}-{Tournament.objects.count()}"[:60]
+    tournament = create_tournament(
+        user, slug=slug, date=date,
+        name=f"{competition.name} · {_evening_word()} {number}"[:150],
+        venue=competition.club.city, rules=competition.rules,
+        rounds=competition.partijen, deals_per_round=competition.deals_per_partij,
+    )  # fmt: skip
+    Evening.objects.create(competition=competition, tournament=tournament,
+                           number=number, prize_evening=prize_evening)  # fmt: skip
+    entries = register(tournament, list(players), user)
+    check_in(entries, user)
+    return tournament
+
+
+def _evening_word() -> str:
+    from django.utils.translation import gettext
+
+    return gettext("evening")
+
+
+def update_ranking(competition: Competition, **fields) -> None:
+    """Change how the season ranks: allowed until the season is closed."""
+    if competition.closed:
+        raise SeasonClosedError
+    for name, value in fields.items():
+        setattr(competition, name, value)
+    competition.full_clean()
+    competition.save()
+
+
+@dataclass
+class TeamRow:
+    team: int
+    name: str
+    members: list[tuple[str, float | None]]
+    total: float
+    rank: int = 0
+
+
+def team_ranking(teams, scores: dict[int, float | None]) -> list[TeamRow]:
+    """Teams ranked by the sum of their members' scores (or the best k);
+    ``scores`` {player: score} for the event or the season. Pure."""
+    rows = []
+    for team_id, name, best_of, members in teams:
+        found = sorted(
+            ((n, scores.get(p)) for p, n in members), key=lambda m: -(m[1] or 0)
+        )
+        counted = [s for _n, s in found if s is not None]
+        if best_of:
+            counted = counted[:best_of]
+        rows.append(TeamRow(team_id, name, found, sum(counted)))
+    rows.sort(key=lambda r: (-r.total, r.name))
+    previous, rank = None, 0
+    for place, row in enumerate(rows, start=1):
+        if row.total != previous:
+            rank, previous = place, row.total
+        row.rank = rank
+    return rows
+
+
+def teams_of(**owner) -> list[tuple[int, str, int | None, list[tuple[int, str]]]]:
+    """(id, name, best_of, [(player, name)]) of the teams of a competition or
+    an event (``competition=`` or ``tournament=``): two queries."""
+    teams = list(Team.objects.filter(**owner).values_list("pk", "name", "best_of"))
+    members: dict[int, list] = {pk: [] for pk, _n, _b in teams}
+    through = Team.members.through.objects.filter(team_id__in=members)
+    for team_id, player, name in through.values_list(
+        "team_id", "player_id", "player__name"
+    ):
+        members[team_id].append((player, name))
+    return [(pk, name, best, members[pk]) for pk, name, best in teams]
+
+
+def event_scores(tournament: Tournament) -> dict[int, float | None]:
+    """{player: event total} from the event's standings (byes included)."""
+    from scoring.services import standings_for
+
+    rows, _names, _numbers = standings_for(tournament)
+    entries = dict(
+        Entry.objects.filter(tournament=tournament).values_list("pk", "player_id")
+    )
+    return {entries[r.player]: r.raw_points for r in rows if r.player in entries}
