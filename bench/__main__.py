@@ -14,6 +14,7 @@ MODULES = [
     "exports",
     "season",
     "ratings",
+    "whatif",
 ]
 
 

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from public import urls_ratings, urls_season, urls_stats, views, views_screen
+from public.views_whatif import whatif
 
 app_name = "public"
 T = "t/<slug:slug>/"
@@ -15,6 +16,7 @@ urlpatterns = [
     path(T + "round/<int:number>/table/<int:table>/", views.table_round, name="table"),
     path(T + "screen/", views_screen.screen_standings, name="screen"),
     path(T + "screen/round/", views_screen.screen_round, name="screen-round"),
+    path(T + "whatif/", whatif, name="whatif"),
 ]
 
 # Club competitions (issue 15): seasons, statistics, ratings.

@@ -1,7 +1,9 @@
 """The contract record: one immutable entry per contract of a schedule.
 
 A contract carries its numbers (base, step, bonus13, value V, unit) and its
-flags; the arithmetic that reads them lives in ``scoring.settlement``.
+flags; the arithmetic that reads them lives in ``scoring.settlement``. The
+last four fields are a house-rule set's *shapes* (``rules.house_rules``):
+their defaults are the presets' own arithmetic, so no preset sets them.
 """
 
 from dataclasses import dataclass, field, replace
@@ -39,6 +41,11 @@ class Contract:
     all_pass_game: AllPassGame | None = None
     winning_tricks: frozenset[int] = field(default_factory=frozenset)
     variant: str | None = None
+    # -- shapes (issue 17); the defaults score exactly as rulesets.md says --
+    fail_step: int = 0  # fixed kinds: added per trick past the limit when failed
+    fail_flat: int | None = None  # solo: a failed game pays this, no step
+    pays_each: bool = False  # team: each opponent pays each of the pair
+    loser_twice: bool = False  # schoppen mie: ♠Q and last trick to one: pays twice
 
     @property
     def name(self) -> str:
@@ -65,6 +72,15 @@ class Contract:
         if self.kind is Kind.PIEK:
             return tricks == 1
         return tricks >= self.target
+
+    def tricks_past(self, tricks: int) -> int:
+        """How far a failed fixed contract missed: tricks short of a 13-trick
+        solo's target, tricks taken beyond what misère (0) or piek (1) allows."""
+        if self.kind is Kind.MISERE:
+            return tricks
+        if self.kind is Kind.PIEK:
+            return max(0, tricks - 1)
+        return max(0, self.target - tricks)
 
     def with_changes(self, **changes: object) -> "Contract":
         return replace(self, **changes)

@@ -1,16 +1,19 @@
 """Form data ⇄ house-rule overrides: the clone-and-edit page's translation layer.
 
-Field names are ``<contract>__<key>`` and ``sanction__<code>``; only values
-that differ from the base preset become overrides, so a set stays readable.
-Checking is ``check_overrides``'s job, not this module's.
+Field names are ``<contract>__<key>``, ``sanction__<code>`` and, for the
+shapes, ``shape__<shape>__<contract>`` (``shape__mie_double`` for the one
+switch); only values that differ from the base preset become overrides, so a
+set stays readable. Checking is ``check_overrides``'s job, not this module's.
 """
 
 from collections.abc import Mapping
 
+from rules.house_rules import SHAPE_FORMS, shape_contracts
 from rules.house_rules import editable_keys as keys_of_kind
 from rules.schedules import Schedule
 
 NUMBER_FIELDS = {"base", "step", "bonus13", "value", "unit"}
+TICKED = ("on", "true", "1")
 
 
 def editable_keys(contract) -> list[str]:
@@ -30,7 +33,7 @@ def overrides_from_form(base: Schedule, data: Mapping[str, str]) -> dict:
         for key in editable_keys(contract):
             name = f"{code}__{key}"
             if key in ("enabled", "jury", "solo_limit"):
-                value = data.get(name) in ("on", "true", "1")
+                value = data.get(name) in TICKED
             elif name not in data:
                 continue
             elif key in NUMBER_FIELDS:
@@ -56,4 +59,44 @@ def overrides_from_form(base: Schedule, data: Mapping[str, str]) -> dict:
     raw_limit = data.get("solo_limit", "").strip()
     if raw_limit and raw_limit != str(base.solo_limit):
         overrides["solo_limit"] = int(raw_limit) if raw_limit.isdigit() else raw_limit
+    shapes = shapes_from_form(base, data)
+    if shapes:
+        overrides["shapes"] = shapes
     return overrides
+
+
+def shape_field(key: str, code: str | None = None) -> str:
+    return f"shape__{key}__{code}" if code else f"shape__{key}"
+
+
+def shapes_from_form(base: Schedule, data: Mapping[str, str]) -> dict:
+    """The shapes the form switches on: an empty amount or an unticked box is
+    the preset's own rule, so it is left out."""
+    shapes: dict = {}
+    for key, form in SHAPE_FORMS.items():
+        if form == "switch":
+            if data.get(shape_field(key)) in TICKED:
+                shapes[key] = True
+            continue
+        codes = [c.code for c in shape_contracts(base, key)]
+        if form == "contracts":
+            chosen = [c for c in codes if data.get(shape_field(key, c)) in TICKED]
+        else:
+            chosen = {}
+            for code in codes:
+                raw = data.get(shape_field(key, code), "").strip()
+                if raw:
+                    chosen[code] = int(raw) if raw.lstrip("-").isdigit() else raw
+        if chosen:
+            shapes[key] = chosen
+    return shapes
+
+
+def shape_value(schedule: Schedule, key: str, code: str | None = None):
+    """What the form shows for a shape: the amount, or whether it is ticked."""
+    value, form = schedule.shapes.get(key), SHAPE_FORMS[key]
+    if form == "switch":
+        return bool(value)
+    if form == "contracts":
+        return code in (value or [])
+    return (value or {}).get(code, "")

@@ -5,10 +5,18 @@ each field looks (label, help, kind of input) and names a problem's field
 the way the page shows it ("Rik · Base", not ``contracts.rik.base``).
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.editor import current_value, editable_keys
-from rules.labels import SCHEDULE, Label, field_label, loss_mode_label
+from rules.editor import (
+    TICKED,
+    current_value,
+    editable_keys,
+    shape_field,
+    shape_value,
+)
+from rules.house_rules import SHAPE_FORMS, shape_contracts
+from rules.labels import SCHEDULE, Label, field_label, loss_mode_label, shape_label
 from rules.schedules import Schedule
 from rules.types import LossMode
 
@@ -38,8 +46,48 @@ def _field(contract, key: str) -> EditorField:
     return EditorField(name, key, field_label(key), value, widget)
 
 
+@dataclass(frozen=True)
+class ShapeGroup:
+    """One shape in the editor: its words, and one input per contract it may
+    change (one checkbox for a switch)."""
+
+    key: str
+    label: Label
+    fields: list[EditorField]
+
+
+def shape_groups(
+    base: Schedule, source: Schedule, data: Mapping[str, str] | None = None
+) -> list[ShapeGroup]:
+    """The shapes ``base``'s preset can take, filled in from ``source`` (the
+    set being edited), or from ``data`` when a refused form comes back."""
+    groups = []
+    for key, form in SHAPE_FORMS.items():
+        contracts = shape_contracts(base, key)
+        if not contracts:
+            continue
+        widget = "number" if form == "amounts" else "checkbox"
+        targets = [None] if form == "switch" else contracts
+        fields = []
+        for contract in targets:
+            code = contract.code if contract else None
+            name = shape_field(key, code)
+            if data is None:
+                value = shape_value(source, key, code)
+            else:
+                value = data.get(name, "") if widget == "number" else (
+                    data.get(name) in TICKED
+                )  # fmt: skip
+            label = Label((contract or contracts[0]).name)
+            fields.append(EditorField(name, key, label, value, widget))
+        groups.append(ShapeGroup(key, shape_label(key), fields))
+    return groups
+
+
 def where_in_words(field: str, schedule: Schedule) -> str:
     """A problem's dotted field as the editor's labels name it."""
+    if field.startswith("shapes"):
+        return _shape_in_words(field, schedule)
     parts = field.split(".")
     if parts[0] == "contracts" and len(parts) > 1:
         contract = schedule.contracts.get(parts[1])
@@ -53,3 +101,15 @@ def where_in_words(field: str, schedule: Schedule) -> str:
     if field in SCHEDULE:
         return str(SCHEDULE[field].text)
     return field
+
+
+def _shape_in_words(field: str, schedule: Schedule) -> str:
+    """``shapes.failed_step.misere`` → "Misère · Failed: per trick too many"."""
+    parts = field.split(".", 2)
+    if len(parts) == 1:
+        return str(SCHEDULE["shapes"].text)
+    label = str(shape_label(parts[1].split("[")[0]).text)
+    if len(parts) == 2:
+        return label
+    contract = schedule.contracts.get(parts[2])
+    return f"{contract.name if contract else parts[2]} · {label}"

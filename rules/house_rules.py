@@ -5,26 +5,68 @@ Overrides are JSON of this shape (every part optional)::
     {"contracts": {"rik": {"base": 20, "loss_mode": "both", "enabled": false}},
      "variants": ["solo-7", "beter-solos"],
      "solo_limit": 3,
-     "sanctions": {"turn-up-forgotten": 6, "jury-not-called": 12}}
+     "sanctions": {"turn-up-forgotten": 6, "jury-not-called": 12},
+     "shapes": {"solo13_steps": {"solo-13": 10},
+                "open_simultaneous": ["open-piek", "open-misere"],
+                "mie_double": true,
+                "failed_step": {"piek": 10, "misere": 10},
+                "pair_pays_each": ["rik", "rik-beter"],
+                "abondance_flat": {"solo-9": 20}}}
+
+``shapes`` are the structural options of issue 17 (``SHAPE_FORMS``): rules of
+another shape than the preset's numbers, each named per contract it changes
+(``SHAPE_APPLIES`` says which it may), absent = the preset's own arithmetic.
 
 ``check_overrides`` returns every problem as a ``Violation`` with its code,
 the key it concerns and a message; an unknown key or an impossible value is
 named. ``apply_overrides`` builds the schedule.
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.contracts import FIXED_KINDS, STEPPED_KINDS
+from rules.contracts import FIXED_KINDS, STEPPED_KINDS, Contract
 from rules.presets import SANCTION_CEILINGS, get_preset, jury_not_called
 from rules.problems import PROBLEMS, Violation
 from rules.schedules import Schedule
-from rules.types import Kind, LossMode
+from rules.types import AllPassGame, Kind, LossMode
 
-TOP_KEYS = ("contracts", "variants", "solo_limit", "sanctions")
+TOP_KEYS = ("contracts", "variants", "solo_limit", "sanctions", "shapes")
 NUMBER_KEYS = ("base", "step", "bonus13", "value", "unit")
 FLAG_KEYS = ("enabled", "jury", "solo_limit")  # the editor's order too
+
+
+#: Each shape and the form of its value: ``amounts`` {contract: whole number
+#: 1–10000}, ``contracts`` [contract, …], ``switch`` true/false. The order is
+#: the issue's, the editor's and the rules page's.
+SHAPE_FORMS = {
+    "solo13_steps": "amounts",  # failed solo 13: value + step per trick short
+    "open_simultaneous": "contracts",  # several declarers of this open game
+    "mie_double": "switch",  # ♠Q and the last trick to one player: pays twice
+    "failed_step": "amounts",  # failed piek/misère: value + step per trick too many
+    "pair_pays_each": "contracts",  # each opponent pays each of the pair
+    "abondance_flat": "amounts",  # failed solo (alleen): this flat amount
+}
+_PIEK_MISERE = frozenset({Kind.PIEK, Kind.MISERE})
+#: Which contracts (of the preset, as it is) each shape may change.
+SHAPE_APPLIES: dict[str, Callable[[Contract], bool]] = {
+    "solo13_steps": lambda c: c.kind is Kind.FIXED_SOLO and c.target == 13,
+    "open_simultaneous": lambda c: c.kind in _PIEK_MISERE and c.group is None,
+    "mie_double": lambda c: c.all_pass_game is AllPassGame.QUEEN_AND_LAST,
+    "failed_step": lambda c: c.kind in _PIEK_MISERE,
+    "pair_pays_each": lambda c: c.kind is Kind.TEAM,
+    "abondance_flat": lambda c: c.kind is Kind.SOLO,
+}
+SHAPE_MAX = 10_000
+
+
+def shape_contracts(schedule: Schedule, key: str) -> list[Contract]:
+    """The contracts of ``schedule`` that shape ``key`` may change, by rank."""
+    applies = SHAPE_APPLIES[key]
+    return sorted(
+        (c for c in schedule.contracts.values() if applies(c)), key=lambda c: c.rank
+    )
 
 
 def _is_int(value: Any) -> bool:
@@ -63,6 +105,7 @@ def check_overrides(preset: str, overrides: Any) -> list[Violation]:
         if not _is_int(limit) or not 1 <= limit <= 50:
             errors.append(_problem("override_solo_limit", "solo_limit"))
     errors += _check_sanctions(base, overrides.get("sanctions", {}))
+    errors += _check_shapes(base, overrides.get("shapes", {}))
     return errors
 
 
@@ -138,6 +181,90 @@ def _check_sanctions(base: Schedule, sanctions: Any) -> list[Violation]:
     return errors
 
 
+def _check_shapes(base: Schedule, shapes: Any) -> list[Violation]:
+    if not isinstance(shapes, Mapping):
+        return [_problem("override_shape", "shapes", "shapes")]
+    errors = []
+    for key, value in shapes.items():
+        where = f"shapes.{key}"
+        form = SHAPE_FORMS.get(key)
+        if form is None:
+            errors.append(_problem("shape_unknown", where, k=key))
+        elif form == "switch":
+            errors += _check_switch(base, key, value, where)
+        else:
+            errors += _check_shape_contracts(base, key, form, value, where)
+    return errors
+
+
+def _check_switch(base: Schedule, key: str, value: Any, where: str) -> list:
+    if not isinstance(value, bool):
+        return [_problem("shape_format", where, "switch")]
+    if value and not shape_contracts(base, key):
+        return [_problem("shape_not_applicable", where, "preset", p=base.code)]
+    return []
+
+
+def _check_shape_contracts(base, key, form, value, where) -> list[Violation]:
+    """An ``amounts`` mapping or a ``contracts`` list: every contract must be
+    the preset's and one the shape applies to; every amount 1–10000."""
+    if form == "amounts" and not isinstance(value, Mapping):
+        return [_problem("shape_format", where, "amounts")]
+    if form == "contracts" and not isinstance(value, list):
+        return [_problem("shape_format", where, "contracts")]
+    errors, seen = [], set()
+    for i, code in enumerate(value):
+        if not isinstance(code, str):
+            errors.append(_problem("shape_format", f"{where}[{i}]", "contract"))
+            continue
+        at = f"{where}.{code}"
+        contract = base.contracts.get(code)
+        if contract is None:
+            errors.append(_problem("shape_contract", at, c=code, p=base.code))
+        elif not SHAPE_APPLIES[key](contract):
+            errors.append(_problem("shape_not_applicable", at, key, c=contract.name))
+        elif code in seen:
+            errors.append(_problem("shape_duplicate", at, c=contract.name))
+        elif form == "amounts" and not (
+            _is_int(value[code]) and 1 <= value[code] <= SHAPE_MAX
+        ):
+            errors.append(_problem("shape_amount", at, max=SHAPE_MAX))
+        seen.add(code)
+    return errors
+
+
+def _apply_shapes(contracts: dict[str, Contract], shapes: Mapping) -> None:
+    """Carry each shape onto the contracts it names (checked already)."""
+    fields = {"solo13_steps": "fail_step", "failed_step": "fail_step",
+              "abondance_flat": "fail_flat"}  # fmt: skip
+    for key, field in fields.items():
+        for code, amount in shapes.get(key, {}).items():
+            contracts[code] = contracts[code].with_changes(**{field: amount})
+    for code in shapes.get("pair_pays_each", []):
+        contracts[code] = contracts[code].with_changes(pays_each=True)
+    for code in shapes.get("open_simultaneous", []):
+        # a group of its own: other declarers of the same game, nothing else
+        contracts[code] = contracts[code].with_changes(group=code)
+    if shapes.get("mie_double"):
+        for code, contract in contracts.items():
+            if SHAPE_APPLIES["mie_double"](contract):
+                contracts[code] = contract.with_changes(loser_twice=True)
+
+
+def active_shapes(shapes: Mapping) -> dict[str, Any]:
+    """The shapes that change something, in ``SHAPE_FORMS`` order (copies)."""
+    active = {}
+    for key, form in SHAPE_FORMS.items():
+        value = shapes.get(key)
+        if value and form == "amounts":
+            active[key] = dict(value)
+        elif value and form == "contracts":
+            active[key] = list(value)
+        elif value is True:
+            active[key] = True
+    return active
+
+
 class InvalidOverridesError(ValueError):
     """Raised by ``apply_overrides`` on overrides that were never checked."""
 
@@ -160,6 +287,8 @@ def apply_overrides(
         if "loss_mode" in changes:
             changes["loss_mode"] = LossMode(changes["loss_mode"])
         contracts[c] = contract.with_changes(**changes) if changes else contract
+    shapes = active_shapes(overrides.get("shapes", {}))
+    _apply_shapes(contracts, shapes)
     sanctions = dict(base.sanctions)
     if any(c.jury for c in contracts.values()) and "jury-not-called" not in sanctions:
         sanctions["jury-not-called"] = jury_not_called()
@@ -175,4 +304,5 @@ def apply_overrides(
         sanctions=sanctions,
         solo_limit=overrides.get("solo_limit", base.solo_limit),
         variants=variants,
+        shapes=shapes,
     )

@@ -88,6 +88,10 @@ SCHEDULE = {
         _("Optional variants"),
         _("Extra contracts or games that this club plays on top of the preset."),
     ),
+    "shapes": Label(
+        _("Other ways of scoring"),
+        _("Rules some clubs count differently from the preset; off unless filled in."),
+    ),
 }
 
 KINDS = {
@@ -140,6 +144,36 @@ VARIANTS = {
 }
 
 
+#: The structural options of a house-rule set (``rules.house_rules``,
+#: ``SHAPE_FORMS``): what each changes, in the words of a club's rule sheet.
+SHAPES = {
+    "solo13_steps": Label(
+        _("Solo 13: per trick short"),
+        _("A failed solo 13 costs its value plus this much for every trick short."),
+    ),
+    "open_simultaneous": Label(
+        _("Open game with several players"),
+        _("Others may join an open piek or open misère and play it in the same deal."),
+    ),
+    "mie_double": Label(
+        _("Schoppen mie: queen and last trick pay twice"),
+        _("Who takes the queen of spades and the last trick as well pays twice."),
+    ),
+    "failed_step": Label(
+        _("Failed: per trick too many"),
+        _("A failed piek or misère costs its value plus this much per trick too many."),
+    ),
+    "pair_pays_each": Label(
+        _("Each opponent pays each partner"),
+        _("Every opponent pays every partner, and the other way round: twice as much."),
+    ),
+    "abondance_flat": Label(
+        _("Failed solo: fixed amount"),
+        _("A failed solo costs each opponent this amount, however many tricks short."),
+    ),
+}
+
+
 #: Suits as card players write them (no word to translate, no clash with
 #: the "clubs" of the player register).
 SUITS = {
@@ -176,3 +210,35 @@ def variant_label(code: str) -> Label:
 def lower_first(text: str) -> str:
     """A contract name inside a sentence ("Solo 9" → "solo 9")."""
     return text[:1].lower() + text[1:]
+
+
+def shape_label(key: str) -> Label:
+    return SHAPES.get(key, Label(key))
+
+
+@dataclass(frozen=True)
+class ShapeLine:
+    """One active shape as the rules page says it: its label and help, and
+    the contracts it changes ("Misère: 10"), by name."""
+
+    label: Label
+    contracts: list[str]
+
+
+def shape_lines(schedule) -> list[ShapeLine]:
+    """The schedule's active shapes in words (none for a preset)."""
+    lines = []
+    for key, value in schedule.shapes.items():
+        if isinstance(value, dict):
+            items = [f"{_name(schedule, c)}: {n}" for c, n in value.items()]
+        elif isinstance(value, list):
+            items = [_name(schedule, c) for c in value]
+        else:
+            items = []
+        lines.append(ShapeLine(shape_label(key), items))
+    return lines
+
+
+def _name(schedule, code: str) -> str:
+    contract = schedule.contracts.get(code)
+    return contract.name if contract is not None else code

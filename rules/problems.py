@@ -236,6 +236,7 @@ problem(
     contract=_("Must be a JSON object."),
     sanctions=_("sanctions must be a JSON object."),
     variants=_("variants must be a list."),
+    shapes=_("shapes must be a JSON object."),
 )
 problem("override_key", _("A key that overrides nothing."), _("Unknown key “%(k)s”."))
 problem(
@@ -292,4 +293,49 @@ problem(
     "override_sanction_ceiling",
     _("A sanction above its documented ceiling."),
     _("At most %(max)s: a sanction may not outweigh the game."),
+)
+
+# -- house-rule shapes: scoring of another shape (issue 17) ---------------------
+problem(
+    "shape_unknown",
+    _("An option under shapes that does not exist."),
+    _(
+        "Unknown option “%(k)s”: solo13_steps, open_simultaneous, mie_double, "
+        "failed_step, pair_pays_each or abondance_flat."
+    ),
+)
+problem(
+    "shape_format",
+    _("An option's value of the wrong form."),
+    amounts=_('Must map contracts to amounts, e.g. {"misere": 10}.'),
+    contracts=_('Must be a list of contracts, e.g. ["open-piek"].'),
+    contract=_("Must be a contract code."),
+    switch=_("Must be true or false."),
+)
+problem(
+    "shape_contract",
+    _("An option names a contract the preset does not have."),
+    _("Unknown contract “%(c)s” in preset %(p)s."),
+)
+problem(
+    "shape_not_applicable",
+    _("An option on a contract (or a preset) it cannot change."),
+    solo13_steps=_("%(c)s is not a solo of all 13 tricks."),
+    open_simultaneous=_(
+        "%(c)s is not an open piek or open misère played by one player alone."
+    ),
+    failed_step=_("%(c)s is not a piek or a misère."),
+    pair_pays_each=_("%(c)s is not played with a partner."),
+    abondance_flat=_("%(c)s is not a solo that pays per trick short."),
+    preset=_("Preset %(p)s has no schoppen mie."),
+)
+problem(
+    "shape_duplicate",
+    _("A contract listed twice under one option."),
+    _("%(c)s is listed twice."),
+)
+problem(
+    "shape_amount",
+    _("An option's amount outside 1–10000."),
+    _("Must be a whole number from 1 to %(max)s."),
 )

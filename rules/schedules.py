@@ -6,6 +6,7 @@ knows which one it got.
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import get_language
 
@@ -53,6 +54,10 @@ class Schedule:
     sanctions: Mapping[str, Sanction]
     solo_limit: int = 2
     variants: frozenset[str] = field(default_factory=frozenset)
+    #: The house-rule set's structural options as checked (``"shapes"`` of the
+    #: overrides, ``rules.house_rules``); empty for a preset. The contracts
+    #: already carry their effect: this is what the pages show and files keep.
+    shapes: Mapping[str, Any] = field(default_factory=dict)
 
     def contract(self, code: str) -> Contract | None:
         """The enabled contract with this code, or None."""

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from rules.display import contract_rows
 from rules.editor import overrides_from_form
-from rules.forms import contract_fields, where_in_words
+from rules.forms import contract_fields, shape_groups, where_in_words
 from rules.house_rules import check_overrides
 from rules.labels import FIELDS, SCHEDULE, variant_label
 from rules.models import HouseRuleSet
@@ -98,6 +98,9 @@ def edit(request, code: str):
         "may_change": may_change, "fields": FIELDS, "schedule_terms": SCHEDULE,
         "variants": [(v, variant_label(v)) for v in variants],
         "data": request.POST if request.method == "POST" else None,
+        "shape_groups": shape_groups(
+            base, source, request.POST if request.method == "POST" else None
+        ),
     }  # fmt: skip
     return render(request, "rules/edit.html", context)
 

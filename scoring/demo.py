@@ -81,19 +81,23 @@ def fill_table(
     for number in range(1, deals + 1):
         players, out = deal_players(view.labels, number)
         made = {p: solo[entry_of[p].id] for p in players}
-        record = (special or {}).get(number) or realistic_record(
-            players, rng, schedule, out, sanction_rate
-        )
-        record = _named(record, players, out)
-        _call_jury_only_when_needed(record, schedule, made)
-        approved = {
-            (p["declarer"], p["contract"]): "approved"
-            for p in record.get("plays", [])
-            if p.get("jury") == "approved"
-        }
-        outcome = run_deal(
-            schedule, view.labels, number, record, DealContext(made, approved)
-        )
+        fixed = (special or {}).get(number)
+        for _attempt in range(1 if fixed else 50):  # a draw the rules refuse: again
+            record = fixed or realistic_record(
+                players, rng, schedule, out, sanction_rate
+            )
+            record = _named(record, players, out)
+            _call_jury_only_when_needed(record, schedule, made)
+            approved = {
+                (p["declarer"], p["contract"]): "approved"
+                for p in record.get("plays", [])
+                if p.get("jury") == "approved"
+            }
+            outcome = run_deal(
+                schedule, view.labels, number, record, DealContext(made, approved)
+            )
+            if outcome.ok:
+                break
         if not outcome.ok:
             raise ValueError(outcome.violations)
         for label in solo_declarers(outcome.record, outcome.facts):
@@ -110,13 +114,17 @@ def fill_table(
 
 
 def _call_jury_only_when_needed(record: dict, schedule, made: dict) -> None:
-    """Drop an approval the play does not need (the limit is not reached)."""
+    """Drop an approval the play does not need (the limit is not reached),
+    and call the jury (who approves) where the limit is reached."""
     for play in record.get("plays", []):
         contract = schedule.contract(play.get("contract", ""))
-        if play.get("jury") != "approved" or contract is None or contract.jury:
+        if contract is None or contract.jury:
             continue
-        if made.get(play.get("declarer"), 0) < schedule.solo_limit:
+        reached = made.get(play.get("declarer"), 0) >= schedule.solo_limit
+        if play.get("jury") == "approved" and not reached:
             del play["jury"]
+        elif contract.solo_limit and reached and schedule.solo_limit:
+            play["jury"] = "approved"
 
 
 def _named(template, players: list[str], out: str | None = None):

@@ -93,3 +93,6 @@ class JuryCall(models.Model):
 
     def __str__(self) -> str:
         return f"{self.contract} {self.decision}"
+
+
+from scoring.models_tableside import Submission, TableKey  # noqa: E402, F401

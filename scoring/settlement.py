@@ -6,6 +6,10 @@ opponent pays or receives. Each simultaneous declarer settles on their own
 against the other three, co-declarers included; the deal is the sum.
 A sum other than zero is an internal error (``ZeroSumError``), never a user
 message.
+
+A house-rule set's shapes (``rules.house_rules``) reach this module as the
+contract's ``fail_step``, ``fail_flat``, ``pays_each`` and ``loser_twice``;
+each scales or adds to both sides of a line alike, so zero-sum holds.
 """
 
 from collections.abc import Mapping
@@ -45,11 +49,22 @@ class Settlement:
 
 
 def stepped_amount(contract: Contract, tricks: int) -> int:
-    """X when made (with the 13-trick bonus), Y when failed."""
+    """X when made (with the 13-trick bonus), Y when failed (a flat amount
+    when the set says so: shape ``abondance_flat``)."""
     if contract.made(tricks):
         bonus = contract.bonus13 if tricks == 13 else 0
         return contract.base + contract.step * (tricks - contract.target) + bonus
+    if contract.fail_flat is not None:
+        return contract.fail_flat
     return contract.base + contract.step * (contract.target - tricks)
+
+
+def fixed_amount(contract: Contract, tricks: int) -> int:
+    """V when made; when failed V plus ``fail_step`` per trick past the limit
+    (shapes ``solo13_steps`` and ``failed_step``; 0 in every preset)."""
+    if contract.made(tricks):
+        return contract.value
+    return contract.value + contract.fail_step * contract.tricks_past(tricks)
 
 
 def one_against_three(players, declarer: str, per_opponent: int) -> dict[str, int]:
@@ -60,8 +75,10 @@ def one_against_three(players, declarer: str, per_opponent: int) -> dict[str, in
 
 
 def settle_team(play: Play, players) -> dict[str, int]:
+    """Each opponent pays one of the pair; both of the pair with shape
+    ``pair_pays_each`` (every payment doubled, the failed side's too)."""
     c, t = play.contract, play.tricks
-    amount = stepped_amount(c, t)
+    amount = stepped_amount(c, t) * (2 if c.pays_each else 1)
     pair = (play.declarer, play.partner)
     if c.made(t):
         return {p: amount if p in pair else -amount for p in players}
@@ -76,7 +93,7 @@ def settle_team(play: Play, players) -> dict[str, int]:
 def settle_solo(play: Play, players) -> dict[str, int]:
     c, t = play.contract, play.tricks
     sign = 1 if c.made(t) else -1
-    amount = c.value if c.kind in FIXED_KINDS else stepped_amount(c, t)
+    amount = fixed_amount(c, t) if c.kind in FIXED_KINDS else stepped_amount(c, t)
     return one_against_three(players, play.declarer, sign * amount)
 
 
@@ -89,8 +106,13 @@ def all_pass_losers(play: Play, players) -> set[str]:
 
 
 def settle_all_pass(play: Play, players) -> dict[str, int]:
-    """Pot (pagat) or each-to-each (nl); nothing when all win or all lose."""
-    unit = play.contract.unit
+    """Pot (pagat) or each-to-each (nl); nothing when all win or all lose.
+    Shape ``mie_double``: one player with the queen and the last trick lost
+    twice, so the whole line counts twice."""
+    c = play.contract
+    one_lost_both = (c.all_pass_game is AllPassGame.QUEEN_AND_LAST
+                     and play.queen_of_spades == play.last_trick)  # fmt: skip
+    unit = c.unit * (2 if c.loser_twice and one_lost_both else 1)
     losers = all_pass_losers(play, players)
     winners = [p for p in players if p not in losers]
     if not losers or not winners:

@@ -4,14 +4,30 @@ exports and imports."""
 
 from django.urls import path
 
-from scoring import views_exports, views_jury, views_standings
+from scoring import views_exports, views_jury, views_standings, views_whatif
 from scoring.entry import views as entry
+from scoring.tableside import views as tableside
+from scoring.tableside import views_td as hall
 
 app_name = "scoring"
 M = "manage/<slug:slug>/"
 T = M + "round/<int:round>/table/<int:table>/"
 
+K = "k/<str:slot>/<str:secret>/"  # a table's own link (table-side entry)
+
 urlpatterns = [
+    path(K, tableside.page, name="tableside"),
+    path(K + "deal/<int:number>/", tableside.submit, name="tableside-deal"),
+    path(K + "deal/<int:number>/preview/", tableside.preview,
+         name="tableside-preview"),
+    path(K + "confirm/<int:entry_id>/", tableside.confirm, name="tableside-confirm"),
+    path(K + "call/", tableside.call, name="tableside-call"),
+    path(K + "status/", tableside.status, name="tableside-status"),
+    path(M + "round/<int:round>/hall/", hall.hall, name="hall"),
+    path(M + "round/<int:round>/hall/tables/", hall.hall_tables, name="hall-tables"),
+    path(M + "round/<int:round>/clock/", hall.clock, name="hall-clock"),
+    path(T + "disputes/", hall.disputes, name="disputes"),
+    path(T + "answered/", hall.answered, name="hall-answered"),
     path(T, entry.table_page, name="entry-table"),
     path(T + "deal/<int:deal>/", entry.deal_page, name="entry-deal"),
     path(T + "deal/<int:deal>/preview/", entry.preview, name="entry-preview"),
@@ -22,6 +38,7 @@ urlpatterns = [
     path(M + "jury/", views_jury.jury, name="td-jury"),
     path(M + "standings/", views_standings.standings_td, name="standings-td"),
     path(M + "reconciliation/", views_standings.recon_td, name="recon-td"),
+    path(M + "whatif/", views_whatif.whatif_td, name="whatif-td"),
     path(M + "export/", views_exports.export_index, name="export-index"),
     path(M + "export/pdf/<str:what>/", views_exports.export_pdf, name="export-pdf"),
     path(M + "export/xlsx/", views_exports.export_xlsx, name="export-xlsx"),

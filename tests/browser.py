@@ -33,3 +33,16 @@ def browser_page(base_url: str, locale: str = "en-US"):
         finally:
             context.close()
             browser.close()
+
+
+#: In a page: anything wider than the screen, except a table that scrolls
+#: on its own (``.table-wrap``).
+OVERFLOW = """() => {
+  const width = window.innerWidth;
+  const outside = [...document.querySelectorAll('body *')].filter(el => {
+    if (el.closest('.table-wrap')) return false;
+    const box = el.getBoundingClientRect();
+    return box.width && (box.right > width + 1 || box.left < -1);
+  }).slice(0, 3).map(el => el.tagName + '.' + el.className);
+  return {scroll: document.documentElement.scrollWidth, width, outside};
+}"""

@@ -93,13 +93,14 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "slug", "date", "venue", "rules", "rounds", "deals_per_round",
             "language", "method", "tiebreaks", "placement_points", "normalise_five",
-            "hide_last_rounds", "bye_policy", "bye_points",
+            "hide_last_rounds", "bye_policy", "bye_points", "entry_mode",
         ]  # fmt: skip
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["rules"].choices = schedule_choices()
+        self.fields["entry_mode"].required = False
         self.fields["rounds"].validators += [
             MinValueValidator(1),
             MaxValueValidator(MAX_ROUNDS),
@@ -134,6 +135,10 @@ class TournamentForm(forms.ModelForm):
             self.initial.setdefault(
                 "rules", Tournament._meta.get_field("rules").default
             )
+
+    def clean_entry_mode(self):
+        """Left out (an older form, a script): the TD enters, as before."""
+        return self.cleaned_data.get("entry_mode") or Tournament.EntryMode.TD
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]

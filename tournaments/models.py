@@ -98,6 +98,11 @@ class Tournament(models.Model):
         NL = "nl", _("Dutch")
         EN = "en", _("English")
 
+    class EntryMode(models.TextChoices):
+        TD = "td", _("Only the TD enters deals")
+        CONFIRM = "confirm", _("The table enters, the other side confirms")
+        BLIND = "blind", _("Both sides enter blind; matching entries count")
+
     class ByePolicy(models.TextChoices):
         ZERO = "zero", _("0 points")
         AVERAGE = "average", _("the player's average per round played")
@@ -139,6 +144,12 @@ class Tournament(models.Model):
     bye_points = models.IntegerField(
         _("points per bye"), default=0,
         help_text=_("Only for “a fixed number of points”."),
+    )  # fmt: skip
+    entry_mode = models.CharField(
+        _("who enters the deals"), max_length=8, choices=EntryMode.choices,
+        default=EntryMode.TD,
+        help_text=_("With table-side entry the score sheet's QR code opens the "
+                    "table's own page on the players' phones."),
     )  # fmt: skip
     created = models.DateTimeField(auto_now_add=True)
     #: Raised by every stored change (``tournaments.signals``): the public
@@ -234,6 +245,10 @@ class Round(models.Model):
         _("status"), max_length=8, choices=Status.choices, default=Status.DRAFT
     )
     published = models.BooleanField(_("results published"), default=False)
+    ends_at = models.DateTimeField(
+        _("round clock ends"), null=True, blank=True,
+        help_text=_("Shown as a countdown on the tables' pages."),
+    )  # fmt: skip
 
     class Meta:
         ordering = ["tournament", "number"]

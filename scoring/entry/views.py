@@ -88,7 +88,7 @@ def _url(name: str, table: TableRound, *extra) -> str:
     return reverse(f"scoring:{name}", args=args)
 
 
-def _deal_form(table, view, number, data=None, deal=None) -> DealForm:
+def deal_form(table, view, number, data=None, deal=None) -> DealForm:
     players = view.players_for(number)
     seats = {str(s.position): view.label_of(s.position) for s in view.seats}
     initial = {}
@@ -110,7 +110,7 @@ def _context(table, number=None, form=None, **extra) -> dict:
         todo = [n for n in range(1, tournament.deals_per_round + 1) if n not in deals]
         number = todo[0] if todo else None
     if number is not None and form is None:
-        form = _deal_form(table, view, number, deal=deals.get(number))
+        form = deal_form(table, view, number, deal=deals.get(number))
     rows = display.grid(view, deals, tournament.deals_per_round, schedule)
     numbers = list(table.round.tables.values_list("number", flat=True))
     here = numbers.index(table.number)
@@ -170,7 +170,7 @@ def deal_page(request, tournament, round, table, deal):
     if request.method != "POST":
         return _render(request, table, number=number)
     view = table_view(table)
-    form = _deal_form(table, view, number, request.POST)
+    form = deal_form(table, view, number, request.POST)
     record = form.record()
     if record is None:
         return _render(request, table, number=number, form=form)
@@ -184,7 +184,7 @@ def deal_page(request, tournament, round, table, deal):
         current = Deal.objects.filter(table=table, number=number).first()
         data = request.POST.copy()
         data["version"] = str(current.version) if current else ""
-        form = _deal_form(table, view, number, data)
+        form = deal_form(table, view, number, data)
         form.is_valid()
         form.add_error(None, STALE)
         stale = current and {
@@ -210,9 +210,14 @@ def deal_page(request, tournament, round, table, deal):
 def preview(request, tournament, round, table, deal):
     """The score effect of the form as it stands, or the engine's violations."""
     table = _table(tournament, round, table)
-    number = _number(tournament, deal)
+    return preview_response(request, table, _number(tournament, deal))
+
+
+def preview_response(request, table, number: int):
+    """The preview partial for the deal form as posted: the TD's screen and
+    the table's own page show the same."""
     view = table_view(table)
-    form = _deal_form(table, view, number, request.POST)
+    form = deal_form(table, view, number, request.POST)
     record = form.record()
     context = {"scores": None, "violations": [], "empty": record is None}
     if record is not None:

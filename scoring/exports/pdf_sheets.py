@@ -49,15 +49,22 @@ def entry_path(slug: str, round_number: int, table_number: int) -> str:
     return reverse("scoring:entry-table", args=[slug, round_number, table_number])
 
 
-def sheet_link(slug: str, round_number: int, table_number: int) -> str:
-    """Where the sheet's QR code leads: the one place to change when the
-    players' own entry page comes (today the public table-round page)."""
-    return reverse("public:table", args=[slug, round_number, table_number])
+def sheet_link(tournament, round_number: int, table_number: int, table_id: int) -> str:
+    """Where the sheet's QR code leads, decided in this one place: the
+    table's own entry page when the players enter the deals (table-side
+    entry), else the public page of the table-round."""
+    if tournament.entry_mode != tournament.EntryMode.TD:
+        from scoring.tableside.services import key_for
+
+        key = key_for(table_id)
+        return reverse("scoring:tableside", args=[key.slot, key.secret])
+    return reverse("public:table", args=[tournament.slug, round_number, table_number])
 
 
 def qr_target(table: TableRound, base: str | None = None) -> str:
     """The absolute URL the QR code of ``table``'s sheet encodes."""
-    path = sheet_link(table.round.tournament.slug, table.round.number, table.number)
+    tournament = table.round.tournament
+    path = sheet_link(tournament, table.round.number, table.number, table.pk)
     return (base if base is not None else base_url()).rstrip("/") + path
 
 
@@ -82,7 +89,7 @@ def score_sheets(
         st = styles()
         flow = []
         for i, (table_id, number) in enumerate(tables):
-            url = prefix + sheet_link(tournament.slug, round_number, number)
+            url = prefix + sheet_link(tournament, round_number, number, table_id)
             sheet = Sheet(tournament, round_number, number, seats.get(table_id, []),
                           deals.get(number, {}), url, st)  # fmt: skip
             if i:

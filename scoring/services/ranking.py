@@ -49,7 +49,14 @@ def standings_for(
         (pk, name, club or "", fed) for pk, name, club, fed, _s in found
     )
     substitutes = [row[0] for row in found if row[-1] == Entry.Status.SUBSTITUTE]
-    options = standings.Options(
+    rows = standings.compute(results, names, options_for(tournament), byes,
+                             substitutes)  # fmt: skip
+    return rows, names, numbers
+
+
+def options_for(tournament: Tournament) -> standings.Options:
+    """The event's standings options: the one place they are read."""
+    return standings.Options(
         method=tournament.method,
         tiebreaks=tournament.tiebreaks or DEFAULT_TIEBREAKS,
         placement_points=tournament.placement_points or DEFAULT_PLACEMENT,
@@ -57,5 +64,3 @@ def standings_for(
         bye_policy=tournament.bye_policy,
         bye_points=tournament.bye_points,
     )
-    rows = standings.compute(results, names, options, byes, substitutes)
-    return rows, names, numbers

@@ -18,7 +18,8 @@ LAYERS = {
     "rikscore": 4,
 }
 PURE = [
-    "rules.contracts", "rules.deal", "rules.editor", "rules.house_rules",
+    "rules.contracts", "rules.deal", "rules.diff", "rules.editor", "rules.house_rules",
+    "rules.labels",
     "rules.jury", "rules.presets", "rules.problems", "rules.sampling",
     "rules.schedules", "rules.snapshots",
     "rules.types", "rules.validation",

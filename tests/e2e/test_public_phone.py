@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tests.browser import ARGS, CHROMIUM, needs_chromium
+from tests.browser import ARGS, CHROMIUM, OVERFLOW, needs_chromium
 
 SCREENS = Path(
     os.environ.get("SCREENS_DIR", Path(__file__).parents[2] / "artifacts" / "screens")
@@ -45,15 +45,6 @@ IN_VIEW = {
     "page": ["h1"],
 }  # fmt: skip
 
-OVERFLOW = """() => {
-  const width = window.innerWidth;
-  const outside = [...document.querySelectorAll('body *')].filter(el => {
-    if (el.closest('.table-wrap')) return false;
-    const box = el.getBoundingClientRect();
-    return box.width && (box.right > width + 1 || box.left < -1);
-  }).slice(0, 3).map(el => el.tagName + '.' + el.className);
-  return {scroll: document.documentElement.scrollWidth, width, outside};
-}"""
 
 IN_VIEWPORT = """(selector) => {
   const el = document.querySelector(selector);

@@ -49,14 +49,14 @@ def test_a_problem_is_named_by_its_labels():
 
 
 def test_loss_mode_is_a_choice_in_words():
-    with translation.override("en"):
+    with translation.override("en"):  # the labels are lazy: read them in English
         field = next(f for f in contract_fields(get_preset("nl").contracts["rik"])
                      if f.key == "loss_mode")  # fmt: skip
-    assert field.widget == "select" and field.value == "declarer"
-    assert [str(text) for _v, text in field.choices] == [
-        "Declarer and partner",
-        "Declarer alone (pays double)",
-    ]
+        assert field.widget == "select" and field.value == "declarer"
+        assert [str(text) for _v, text in field.choices] == [
+            "Declarer and partner",
+            "Declarer alone (pays double)",
+        ]
 
 
 @pytest.fixture

@@ -2,6 +2,9 @@
 
 Exit 0 when scored, 2 when rejected (deal-record.md). Never prints a
 traceback: an internal failure is reported as JSON with code ``internal``.
+``--rules-file FILE`` scores against a rule file (docs/rule-files.md)
+instead of the record's ``rules``; a file with problems is exit 2 with its
+errors. Nothing is ever stored.
 """
 
 import json
@@ -11,14 +14,18 @@ from django.core.management.base import BaseCommand
 from django.utils import translation
 
 from rules.resolver import resolve_schedule
+from rules.rule_files import check_document, read_path, schedule_of
 from scoring.pipeline import evaluate
 
 
-def score_record(record) -> tuple[int, dict]:
+def score_record(record, schedule=None) -> tuple[int, dict]:
     """(exit code, output object) for one parsed deal record: the deal
     pipeline with the players, dealer sitting out and context the record
-    gives (nothing of a tournament is known here)."""
-    outcome = evaluate(_schedule(record.get("rules")), record)
+    gives (nothing of a tournament is known here). ``schedule`` (a rule
+    file's) replaces the record's ``rules``."""
+    if schedule is None:
+        schedule = _schedule(record.get("rules"))
+    outcome = evaluate(schedule, record)
     if not outcome.ok:
         return 2, {"errors": [v.as_dict() for v in outcome.violations]}
     return 0, outcome.settlement.as_dict()
@@ -34,7 +41,16 @@ def _schedule(rules):
         return None
 
 
-def score_text(text: str) -> tuple[int, dict]:
+def file_schedule(name: str):
+    """(the schedule of rule file ``name``, None) or (None, its errors)."""
+    data, errors = read_path(name)
+    errors = errors or check_document(data)
+    if errors:
+        return None, {"errors": [v.as_dict() for v in errors]}
+    return schedule_of(data), None
+
+
+def score_text(text: str, schedule=None) -> tuple[int, dict]:
     try:
         record = json.loads(text)
     except (ValueError, RecursionError):
@@ -44,7 +60,7 @@ def score_text(text: str) -> tuple[int, dict]:
         message = "A deal record must be one JSON object."
     if not isinstance(record, dict):
         return 2, {"errors": [{"code": "bad_json", "field": "", "message": message}]}
-    return score_record(record)
+    return score_record(record, schedule)
 
 
 def read_stdin() -> str:
@@ -77,6 +93,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--language", default="en", help="messages: en or nl")
+        parser.add_argument(
+            "--rules-file", help="score against this rule file instead of `rules`"
+        )
 
     def execute(self, *args, **options):
         """Bypass system checks and stdout wrapping: the output is pure JSON."""
@@ -86,7 +105,10 @@ class Command(BaseCommand):
         try:
             text = read_stdin()
             with translation.override(options.get("language") or "en"):
-                code, out = score_text(text)
+                schedule, out = None, None
+                if options.get("rules_file"):
+                    schedule, out = file_schedule(options["rules_file"])
+                code, out = (2, out) if out else score_text(text, schedule)
         except Exception as exc:  # last line of defence: never a traceback
             code = 2
             out = {"errors": [{"code": "internal", "field": "", "message": str(exc)}]}

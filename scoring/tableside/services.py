@@ -1,0 +1,252 @@
+"""Table-side entry: the table's key, and a deal entered at the table on its
+way to counting. One transaction per step, the table row locked first (as
+``save_deal`` does), so two phones submitting at once take turns.
+
+The two-person rule (``Tournament.entry_mode``):
+
+- ``confirm``: a deal entered by one player counts once a player of the other
+  side confirms it on their own phone (or the TD does);
+- ``blind``: both sides enter the deal; equal entries count, different ones
+  go to the TD;
+- ``td``: the table's page only shows; the TD enters.
+
+A *side* of a deal is its declaring side (declarers and partners) or its
+opponents, as the entry names them; a deal without declarers (schoppen mie,
+all-pass) has every other seat on the other side.
+
+Every submit carries the phone's idempotency key: a retry or a double tap
+finds the first one and stores nothing again.
+"""
+
+import hmac
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring.models import Deal, Submission, TableKey
+from scoring.services import (
+    ClosedError,
+    DealRejectedError,
+    StaleDealError,
+    prepare,
+    save_deal,
+    table_view,
+)
+from scoring.services.audit import deal_line
+from tournaments.locks import lock_table
+from tournaments.models import Round, TableRound, Tournament
+
+SLOT_CHARS = 10
+
+
+class NotYoursError(Exception):
+    """The seat may not do this step (its own side entered the deal)."""
+
+
+class TableModeError(Exception):
+    """The event's entry mode does not let the table do this."""
+
+
+def key_for(table: TableRound | int) -> TableKey:
+    """The table's key (a table or its id), made on first use: printing the
+    sheets, the TD's hall view."""
+    table_id = table if isinstance(table, int) else table.pk
+    key = TableKey.objects.filter(table_id=table_id).first()
+    if key is not None:
+        return key
+    try:
+        with transaction.atomic():
+            return TableKey.objects.create(
+                table_id=table_id,
+                slot=secrets.token_urlsafe(8)[:SLOT_CHARS],
+                secret=secrets.token_urlsafe(24),  # 192 bits
+            )
+    except IntegrityError:  # made at the same moment by another request
+        return TableKey.objects.get(table_id=table_id)
+
+
+def find_key(slot: str, secret: str) -> TableKey | None:
+    """The key whose slot and secret both match; the secret is compared in
+    constant time. None for anything else (the caller counts the miss)."""
+    if len(slot) > SLOT_CHARS:  # only the exact slot: no longer link works
+        return None
+    key = (
+        TableKey.objects.select_related("table__round__tournament")
+        .filter(slot=slot)
+        .first()
+    )
+    if key is None or not hmac.compare_digest(key.secret.encode(), secret.encode()):
+        return None
+    return key
+
+
+def is_open(table: TableRound) -> bool:
+    """A table's link works for entering while its round runs."""
+    return table.round.status == Round.Status.SEATED and not table.closed
+
+
+def sides(record: dict, view) -> list[set[int]]:
+    """The deal's two sides as seat positions: (declaring side, the rest)."""
+    declaring = set()
+    for play in record.get("plays", []):
+        for role in ("declarer", "partner"):
+            position = view.position_of(play.get(role, ""))
+            if position is not None:
+                declaring.add(position)
+    everyone = {s.position for s in view.seats}
+    return [declaring, everyone - declaring]
+
+
+def other_side(record: dict, view, first: int, second: int) -> bool:
+    """Whether ``second`` sits on the other side of the deal from ``first``."""
+    if first == second:
+        return False
+    declaring, _rest = sides(record, view)
+    if not declaring:
+        return True
+    return (first in declaring) != (second in declaring)
+
+
+def waiting(table: TableRound) -> list[Submission]:
+    return list(
+        table.submissions.filter(
+            status__in=(Submission.Status.WAITING, Submission.Status.DISPUTED)
+        ).order_by("number", "created")
+    )
+
+
+def _check(table: TableRound, number: int, record: dict):
+    """The pipeline's verdict on an entry (nothing stored)."""
+    outcome, view = prepare(table, number, record)
+    if not outcome.ok:
+        raise DealRejectedError(outcome.violations)
+    return outcome, view
+
+
+def submit(
+    table: TableRound, number: int, seat: int, record: dict, key: str
+) -> Submission:
+    """A player's entry of deal ``number``. Refused (``DealRejectedError``)
+    when the rules refuse it, so a wrong entry is fixed at the table, not
+    found by the other side. Same ``key`` again: the first submission."""
+    tournament = table.round.tournament
+    if tournament.entry_mode == Tournament.EntryMode.TD:
+        raise TableModeError
+    found = Submission.objects.filter(table=table, key=key).first()
+    if found is not None:
+        return found
+    with transaction.atomic():
+        locked = lock_table(table)
+        if not is_open(locked):
+            raise ClosedError
+        found = Submission.objects.filter(table=table, key=key).first()
+        if found is not None:
+            return found
+        outcome, view = _check(locked, number, record)
+        if seat not in {s.position for s in view.seats}:
+            raise NotYoursError
+        if Deal.objects.filter(table=locked, number=number).exists():
+            raise StaleDealError
+        mine = Submission.objects.filter(
+            table=locked, number=number, seat=seat,
+            status=Submission.Status.WAITING,
+        )  # fmt: skip
+        mine.update(status=Submission.Status.SET_ASIDE)  # a player's correction
+        entry = Submission.objects.create(
+            table=locked, number=number, seat=seat, record=record, key=key
+        )
+        deal_line(locked, None, "table.submit", number, seat=seat,
+                  mode=tournament.entry_mode)  # fmt: skip
+        if tournament.entry_mode == Tournament.EntryMode.BLIND:
+            _match_blind(locked, entry, outcome.stored)  # under the table's lock
+            entry.refresh_from_db()
+    return entry
+
+
+def _match_blind(table: TableRound, entry: Submission, stored: dict) -> None:
+    """With the other side's entry of the same deal in: equal → it counts,
+    different → both go to the TD."""
+    view = table_view(table)
+    others = [
+        s for s in Submission.objects.filter(
+            table=table, number=entry.number, status=Submission.Status.WAITING
+        ).exclude(pk=entry.pk)
+        if other_side(s.record, view, s.seat, entry.seat)
+    ]  # fmt: skip
+    if not others:
+        return
+    other = others[0]
+    other_outcome, _view = prepare(table, other.number, other.record)
+    pair = Submission.objects.filter(pk__in=[entry.pk, other.pk])
+    if other_outcome.ok and other_outcome.stored == stored:
+        save_deal(table, entry.number, entry.record)
+        pair.update(status=Submission.Status.ACCEPTED, confirmed_by=other.seat)
+    else:
+        pair.update(status=Submission.Status.DISPUTED)
+        deal_line(table, None, "table.dispute", entry.number,
+                  seats=[other.seat, entry.seat])  # fmt: skip
+
+
+def confirm(table: TableRound, submission_id: int, seat: int) -> Submission:
+    """A player of the other side confirms a waiting entry: it counts.
+    Confirming again (a double tap) changes nothing."""
+    if table.round.tournament.entry_mode != Tournament.EntryMode.CONFIRM:
+        raise TableModeError
+    with transaction.atomic():
+        if not is_open(lock_table(table)):  # a closed round takes nothing more
+            raise ClosedError
+        entry = Submission.objects.select_for_update().get(pk=submission_id,
+                                                           table=table)  # fmt: skip
+        if entry.status == Submission.Status.ACCEPTED:
+            return entry
+        if entry.status != Submission.Status.WAITING:
+            raise StaleDealError
+        view = table_view(table)
+        if not other_side(entry.record, view, entry.seat, seat):
+            raise NotYoursError
+        save_deal(table, entry.number, entry.record)
+        entry.status, entry.confirmed_by = Submission.Status.ACCEPTED, seat
+        entry.save(update_fields=["status", "confirmed_by"])
+    return entry
+
+
+def decide(table: TableRound, submission_id: int, user, reason: str) -> Deal:
+    """The TD's decision on a waiting or disputed deal: this entry counts
+    (the other entries of the deal are set aside). The reason is audited.
+    The table is locked before the entry, as ``submit`` and ``confirm`` do:
+    the other order deadlocked with a player's correction at that moment."""
+    with transaction.atomic():
+        lock_table(table)
+        entry = Submission.objects.select_for_update().get(pk=submission_id,
+                                                           table=table)  # fmt: skip
+        if entry.status not in (Submission.Status.WAITING,
+                                Submission.Status.DISPUTED):  # fmt: skip
+            raise StaleDealError
+        current = Deal.objects.filter(table=table, number=entry.number).first()
+        deal = save_deal(table, entry.number, entry.record, user,
+                         current.version if current else None)  # fmt: skip
+        Submission.objects.filter(
+            table=table, number=entry.number,
+            status__in=(Submission.Status.WAITING, Submission.Status.DISPUTED),
+        ).exclude(pk=entry.pk).update(status=Submission.Status.SET_ASIDE,
+                                      decided_by=user, reason=reason)  # fmt: skip
+        entry.status, entry.decided_by, entry.reason = (
+            Submission.Status.ACCEPTED, user, reason,
+        )  # fmt: skip
+        entry.save(update_fields=["status", "decided_by", "reason"])
+        deal_line(table, user, "table.decide", entry.number, seat=entry.seat,
+                  reason=reason)  # fmt: skip
+    return deal
+
+
+def call_td(key: TableKey) -> None:
+    TableKey.objects.filter(pk=key.pk).update(called_at=timezone.now())
+
+
+def answer_call(table: TableRound) -> None:
+    TableKey.objects.filter(table=table).update(called_at=None)
+
+
+def seen(key: TableKey) -> None:
+    TableKey.objects.filter(pk=key.pk).update(last_seen=timezone.now())

@@ -1,0 +1,166 @@
+"""The TD's side of table-side entry: the hall view of the running round
+(every table's deals counted, waiting and disputed, refreshed every few
+seconds without reloading; quiet tables and calls stand out), the table
+links, the round clock, and the disputes with both versions side by side."""
+
+import datetime
+
+from django.contrib import messages
+from django.db.models import Count, Max, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring.entry import display
+from scoring.models import Submission
+from scoring.services import ClosedError, DealRejectedError, StaleDealError, table_view
+from scoring.tableside import services
+from tournaments.locks import BusyError, GoneError
+from tournaments.models import Round, TableRound
+from tournaments.permissions import td_required
+
+#: A running table with no deal counted or entered for this long stands out.
+QUIET = datetime.timedelta(minutes=12)
+REFRESH_SECONDS = 5
+
+
+def _round(tournament, number: int) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+def hall_rows(round_: Round) -> list[dict]:
+    """One row per table, in three queries: counted deals and the last
+    change, the table-side entries by status, the keys (calls, links)."""
+    now = timezone.now()
+    tables = (
+        TableRound.objects.filter(round=round_)
+        .annotate(counted=Count("deals"), last_deal=Max("deals__updated"))
+        .order_by("number")
+    )
+    pending = {
+        t: (w, d, last)
+        for t, w, d, last in Submission.objects.filter(table__round=round_)
+        .values_list("table_id")
+        .annotate(
+            w=Count("id", filter=Q(status=Submission.Status.WAITING)),
+            d=Count("id", filter=Q(status=Submission.Status.DISPUTED)),
+            last=Max("created"),
+        )
+        .values_list("table_id", "w", "d", "last")
+        .order_by()
+    }  # fmt: skip
+    keys = {t.table_id: t for t in services.TableKey.objects.filter(
+        table__round=round_)}  # fmt: skip
+    rows = []
+    per_round = round_.tournament.deals_per_round
+    for table in tables:
+        waiting, disputed, last_entry = pending.get(table.pk, (0, 0, None))
+        key = keys.get(table.pk)
+        last = max((t for t in (table.last_deal, last_entry) if t), default=None)
+        done = table.closed or table.counted >= per_round
+        rows.append({
+            "table": table, "counted": table.counted, "waiting": waiting,
+            "disputed": disputed, "last": last, "key": key,
+            "called": bool(key and key.called_at),
+            "quiet": not done and round_.status == Round.Status.SEATED
+            and (last or round_.tournament.created) < now - QUIET,
+            "done": done,
+        })  # fmt: skip
+    return rows
+
+
+def _hall_context(request, tournament, round_) -> dict:
+    return {"tournament": tournament, "round": round_, "rows": hall_rows(round_),
+            "per_round": tournament.deals_per_round, "refresh": REFRESH_SECONDS,
+            "now": timezone.now()}  # fmt: skip
+
+
+@td_required
+def hall(request, tournament, round):
+    round_ = _round(tournament, round)
+    if tournament.entry_mode != "td":
+        for table in round_.tables.all():
+            services.key_for(table)
+    return render(request, "scoring/tableside/hall.html",
+                  _hall_context(request, tournament, round_))  # fmt: skip
+
+
+@td_required
+def hall_tables(request, tournament, round):
+    """The refreshing part of the hall view (htmx polls it)."""
+    context = _hall_context(request, tournament, _round(tournament, round))
+    return render(request, "scoring/tableside/_hall_tables.html", context)
+
+
+@td_required
+@require_POST
+def clock(request, tournament, round):
+    round_ = _round(tournament, round)
+    try:
+        minutes = int(request.POST.get("minutes", ""))
+    except ValueError:
+        minutes = -1
+    if not 0 <= minutes <= 600:
+        messages.error(request, _("Enter the minutes left, 0 to 600 (0 stops)."))
+    else:
+        round_.ends_at = (timezone.now() + datetime.timedelta(minutes=minutes)
+                          if minutes else None)  # fmt: skip
+        round_.save(update_fields=["ends_at"])
+        messages.success(request, _("Round clock set."))
+    return redirect(reverse("scoring:hall", args=[tournament.slug, round]))
+
+
+def _table(tournament, round, table) -> TableRound:
+    found = get_object_or_404(
+        TableRound.objects.select_related("round"),
+        round__tournament=tournament, round__number=round, number=table,
+    )  # fmt: skip
+    found.round.tournament = tournament
+    return found
+
+
+@td_required
+@require_POST
+def answered(request, tournament, round, table):
+    services.answer_call(_table(tournament, round, table))
+    return redirect(reverse("scoring:hall", args=[tournament.slug, round]))
+
+
+@td_required
+def disputes(request, tournament, round, table):
+    """Waiting and disputed entries of one table, side by side per deal; the
+    TD picks the version that counts, with a reason (audited)."""
+    table = _table(tournament, round, table)
+    if request.method == "POST":
+        reason = request.POST.get("reason", "").strip()[:500]
+        try:
+            entry_id = int(request.POST.get("entry", ""))
+        except ValueError:
+            entry_id = 0
+        if not reason:
+            messages.error(request, _("Give a reason: it goes to the audit log."))
+        else:
+            try:
+                services.decide(table, entry_id, request.user, reason)
+            except Submission.DoesNotExist:
+                messages.error(request, _("There is no such entry."))
+            except DealRejectedError as exc:
+                messages.error(request, " ".join(v.message for v in exc.violations))
+            except (StaleDealError, ClosedError, GoneError, BusyError):
+                messages.error(request, _("This deal changed meanwhile; look again."))
+            else:
+                messages.success(request, _("Decided: that version counts."))
+        back = reverse("scoring:disputes", args=[tournament.slug, round, table.number])
+        return redirect(back)
+    view = table_view(table)
+    by_deal: dict[int, list] = {}
+    for entry in services.waiting(table):
+        by_deal.setdefault(entry.number, []).append({
+            "entry": entry, "by": view.label_of(entry.seat),
+            "summary": display.describe(entry.record, tournament.schedule),
+        })  # fmt: skip
+    return render(request, "scoring/tableside/disputes.html", {
+        "tournament": tournament, "table": table, "deals": sorted(by_deal.items()),
+    })  # fmt: skip

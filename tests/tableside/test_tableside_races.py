@@ -1,0 +1,222 @@
+"""Phones and the TD acting on one table at the same moment, on PostgreSQL,
+40 runs each, through the real views in threads released together: one
+deal, one submission per idempotency key, never a 500.
+
+A double tap or a retry racing its first try sends one key twice; in blind
+mode both sides' entries of a deal arrive at once; two opponents confirm the
+same entry at once; the TD decides while a player confirms or corrects.
+"""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from scoring.models import Deal, DealRevision, Submission
+from scoring.services import table_view
+from scoring.tableside import services
+from tests.threads import together
+from tournaments.models import Round, TableRound, Tournament, TournamentRole
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+RUNS = 40
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+
+@pytest.fixture(autouse=True)
+def _postgres_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://…")
+
+
+@pytest.fixture
+def table():
+    """Round 2 of a scored event reopened; its table 1 emptied per run."""
+    from scoring.demo import generate_event
+
+    event = generate_event("side-race", 8, 2, 4, rules="nl", seed=5)
+    Round.objects.filter(tournament=event, number=2).update(
+        status=Round.Status.SEATED, published=False
+    )
+    table = TableRound.objects.get(round__tournament=event, round__number=2, number=1)
+    TableRound.objects.filter(pk=table.pk).update(closed=False)
+    table.refresh_from_db()
+    return table
+
+
+def fresh(table, mode: str):
+    """The table as at the start of a run: no deal, no entry."""
+    Submission.objects.filter(table=table).delete()
+    Deal.objects.filter(table=table).delete()
+    Tournament.objects.filter(pk=table.round.tournament_id).update(entry_mode=mode)
+    table.refresh_from_db()
+    table.round.tournament.refresh_from_db()
+
+
+def seats(table, number=1):
+    """(declarer, partner, opponent, other opponent) of deal ``number``."""
+    view = table_view(table)
+    return [view.position_of(p) for p in view.players_for(number)]
+
+
+def rik(declarer, partner, tricks=9) -> dict:
+    return {"p0_contract": "rik", "p0_declarer": str(declarer),
+            "p0_partner": str(partner), "p0_tricks": str(tricks)}  # fmt: skip
+
+
+def entered(table, declarer: int, partner: int, key: str) -> Submission:
+    """A rik entered by the declarer's phone, waiting for the other side."""
+    view = table_view(table)
+    play = {"contract": "rik", "declarer": view.label_of(declarer),
+            "partner": view.label_of(partner), "tricks": 9}  # fmt: skip
+    return services.submit(table, 1, declarer, {"plays": [play]}, key)
+
+
+def url(key, name, *extra) -> str:
+    return reverse(name, args=[key.slot, key.secret, *extra])
+
+
+def phone():
+    """A client that answers a 500 with its status, not by raising."""
+    return Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en")
+
+
+def poster(path: str, data: dict, client=None):
+    client = client or phone()
+    return lambda: client.post(path, data, **JSON)
+
+
+def statuses(results) -> list:
+    """Each thread's answer status, or the exception it raised."""
+    return [getattr(r, "status_code", r) for r in results]
+
+
+def test_one_key_twice_at_once_stores_one_submission(table):
+    key = services.key_for(table)
+    for run in range(RUNS):
+        fresh(table, "confirm")
+        d, p, _o, _o2 = seats(table)
+        data = {**rik(d, p), "seat": d, "key": f"same-{run}"}
+        path = url(key, "scoring:tableside-deal", 1)
+        results = together(poster(path, data), poster(path, data))
+        assert statuses(results) == [200, 200], (run, results)
+        assert Submission.objects.filter(table=table).count() == 1, run
+        assert {r.json()["status_code"] for r in results} == {"waiting"}
+        assert not Deal.objects.filter(table=table).exists()
+
+
+def test_both_sides_enter_the_same_deal_blind_at_once(table):
+    key = services.key_for(table)
+    for run in range(RUNS):
+        fresh(table, "blind")
+        d, p, o, _o2 = seats(table)
+        path = url(key, "scoring:tableside-deal", 1)
+        results = together(
+            poster(path, {**rik(d, p), "seat": d, "key": f"a-{run}"}),
+            poster(path, {**rik(d, p), "seat": o, "key": f"b-{run}"}),
+        )
+        assert statuses(results) == [200, 200], (run, results)
+        entries = Submission.objects.filter(table=table)
+        assert sorted(entries.values_list("status", flat=True)) == ["accepted"] * 2
+        deal = Deal.objects.get(table=table, number=1)
+        assert deal.version == 1 and sum(deal.seat_scores) == 0
+        codes = sorted(r.json()["status_code"] for r in results)
+        assert codes == ["accepted", "waiting"], (run, codes)  # one found the other
+
+
+def test_both_sides_enter_different_deals_blind_at_once(table):
+    key = services.key_for(table)
+    for run in range(RUNS):
+        fresh(table, "blind")
+        d, p, o, _o2 = seats(table)
+        path = url(key, "scoring:tableside-deal", 1)
+        results = together(
+            poster(path, {**rik(d, p, 9), "seat": d, "key": f"a-{run}"}),
+            poster(path, {**rik(d, p, 7), "seat": o, "key": f"b-{run}"}),
+        )
+        assert statuses(results) == [200, 200], (run, results)
+        entries = Submission.objects.filter(table=table)
+        assert sorted(entries.values_list("status", flat=True)) == ["disputed"] * 2
+        assert not Deal.objects.filter(table=table).exists()
+
+
+def test_two_opponents_confirm_at_once(table):
+    key = services.key_for(table)
+    for run in range(RUNS):
+        fresh(table, "confirm")
+        d, p, o, o2 = seats(table)
+        entry = entered(table, d, p, f"k-{run}")
+        path = url(key, "scoring:tableside-confirm", entry.pk)
+        results = together(poster(path, {"seat": o}), poster(path, {"seat": o2}),
+                           poster(path, {"seat": o}))  # fmt: skip
+        assert statuses(results) == [200, 200, 200], (run, results)
+        deal = Deal.objects.get(table=table, number=1)
+        assert deal.version == 1
+        assert DealRevision.objects.filter(deal=deal).count() == 1  # stored once
+        entry.refresh_from_db()
+        assert entry.status == "accepted" and entry.confirmed_by in (o, o2)
+
+
+@pytest.fixture
+def td(table, django_user_model):
+    user = django_user_model.objects.create_user("race-td", password="pw")
+    TournamentRole.objects.create(tournament=table.round.tournament, user=user,
+                                  role="td")  # fmt: skip
+    return user
+
+
+def td_phone(user):
+    client = phone()
+    client.force_login(user)
+    return client
+
+
+def test_the_td_decides_while_a_player_confirms(table, td):
+    """Both make the entry count: one deal, version 1; no deadlock, no 500."""
+    key = services.key_for(table)
+    for run in range(RUNS):
+        fresh(table, "confirm")
+        d, p, o, _o2 = seats(table)
+        entry = entered(table, d, p, f"k-{run}")
+        td_client = td_phone(td)
+        decide = reverse("scoring:disputes",
+                         args=[table.round.tournament.slug, 2, 1])  # fmt: skip
+        results = together(
+            poster(url(key, "scoring:tableside-confirm", entry.pk), {"seat": o}),
+            poster(decide, {"entry": entry.pk, "reason": "seen"}, td_client),
+        )
+        codes = statuses(results)
+        assert codes[0] in (200, 409) and codes[1] == 302, (run, results)
+        deal = Deal.objects.get(table=table, number=1)
+        assert deal.version == 1, run
+        entry.refresh_from_db()
+        assert entry.status == "accepted"
+
+
+def test_the_td_decides_while_the_player_corrects(table, td):
+    """The TD picks an entry its own player replaces at that moment: either
+    the TD's pick counts (the correction then finds the deal counted) or the
+    correction came first (the TD is told the deal changed). Never both."""
+    key = services.key_for(table)
+    for run in range(RUNS):
+        fresh(table, "confirm")
+        d, p, _o, _o2 = seats(table)
+        entry = entered(table, d, p, f"k-{run}")
+        td_client = td_phone(td)
+        decide = reverse("scoring:disputes",
+                         args=[table.round.tournament.slug, 2, 1])  # fmt: skip
+        results = together(
+            poster(url(key, "scoring:tableside-deal", 1),
+                   {**rik(d, p, 8), "seat": d, "key": f"fix-{run}"}),
+            poster(decide, {"entry": entry.pk, "reason": "seen"}, td_client),
+        )  # fmt: skip
+        codes = statuses(results)
+        assert codes[0] in (200, 409) and codes[1] == 302, (run, results)
+        entry.refresh_from_db()
+        deal = Deal.objects.filter(table=table, number=1).first()
+        if codes[0] == 200:  # the correction first: the TD's pick was set aside
+            assert entry.status == "set_aside" and deal is None, run
+            assert Submission.objects.get(table=table, status="waiting").record[
+                "plays"][0]["tricks"] == 8  # fmt: skip
+        else:
+            assert entry.status == "accepted" and deal.version == 1, run

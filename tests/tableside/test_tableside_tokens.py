@@ -1,0 +1,213 @@
+"""Table links that no longer work, belong elsewhere or were guessed: a
+clear page, nothing stored, and never another table's data.
+
+Cases beyond ``test_tableside_flow``: a closed table, a round closed while a
+deal waits for confirmation, a round seated again (its old links gone), a
+slot of one event with the secret of another, a wrong secret of the right
+slot on every endpoint, and an entry of another table confirmed through
+this table's link.
+"""
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Deal, Submission, TableKey
+from scoring.services import table_view
+from scoring.tableside import services
+from tournaments.models import Entry, Round, TableRound, Tournament
+
+UNKNOWN = "This table link does not work"
+CLOSED = "This table is closed"
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+
+@pytest.fixture(autouse=True)
+def english(client):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
+def running(slug: str, mode: str = "confirm", seed: int = 5) -> TableRound:
+    """Table 1 of round 2 of a scored event, the round reopened and emptied."""
+    from scoring.demo import generate_event
+
+    event = generate_event(slug, 8, 2, 4, rules="nl", seed=seed)
+    Tournament.objects.filter(pk=event.pk).update(entry_mode=mode)
+    Round.objects.filter(tournament=event, number=2).update(
+        status=Round.Status.SEATED, published=False
+    )
+    Deal.objects.filter(table__round__tournament=event, table__round__number=2).delete()
+    TableRound.objects.filter(round__tournament=event, round__number=2).update(
+        closed=False
+    )
+    return TableRound.objects.select_related("round__tournament").get(
+        round__tournament=event, round__number=2, number=1
+    )
+
+
+@pytest.fixture
+def table(db):
+    return running("tok")
+
+
+def link(key, name="scoring:tableside", *extra, secret=None, slot=None):
+    return reverse(name, args=[slot or key.slot, secret or key.secret, *extra])
+
+
+def names(table) -> list[str]:
+    return [s.entry.player.name for s in table.seats.select_related("entry__player")]
+
+
+def waiting_entry(table, run="w") -> Submission:
+    view = table_view(table)
+    players = view.players_for(1)
+    record = {"plays": [{"contract": "rik", "declarer": players[0],
+                         "partner": players[1], "tricks": 9}]}  # fmt: skip
+    return services.submit(table, 1, view.position_of(players[0]), record, run)
+
+
+def opponent(table) -> int:
+    view = table_view(table)
+    return view.position_of(view.players_for(1)[2])
+
+
+def rik_post(table) -> dict:
+    view = table_view(table)
+    p = [view.position_of(x) for x in view.players_for(1)]
+    return {"p0_contract": "rik", "p0_declarer": str(p[0]),
+            "p0_partner": str(p[1]), "p0_tricks": "9", "seat": p[0]}  # fmt: skip
+
+
+def assert_refused(response, *hidden: str):
+    """The clear page of an unknown link: 404, says so, shows none of ``hidden``."""
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert UNKNOWN in html
+    for text in hidden:
+        assert text not in html
+
+
+def test_a_closed_table_shows_its_deals_but_takes_nothing(client, table):
+    key = services.key_for(table)
+    entry = waiting_entry(table)
+    TableRound.objects.filter(pk=table.pk).update(closed=True)
+    client.get(link(key) + f"?seat={opponent(table)}")
+    html = client.get(link(key)).content.decode()
+    assert CLOSED in html
+    assert 'id="deal-form"' not in html
+    assert "Correct: confirm" not in html  # nothing to confirm on a closed table
+    answer = client.post(link(key, "scoring:tableside-deal", 1),
+                         {**rik_post(table), "key": "late"}, **JSON)  # fmt: skip
+    assert answer.status_code == 409 and answer.json()["ok"] is False
+    confirmed = client.post(link(key, "scoring:tableside-confirm", entry.pk),
+                            {"seat": opponent(table)}, **JSON)  # fmt: skip
+    assert confirmed.status_code == 409
+    assert Submission.objects.filter(table=table).count() == 1
+    assert not Deal.objects.filter(table=table).exists()
+
+
+def test_a_round_closed_while_a_deal_waits_cannot_be_confirmed(client, table):
+    key = services.key_for(table)
+    entry = waiting_entry(table)
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.CLOSED)
+    client.get(link(key) + f"?seat={opponent(table)}")
+    html = client.get(link(key)).content.decode()
+    assert CLOSED in html and "Correct: confirm" not in html
+    answer = client.post(link(key, "scoring:tableside-confirm", entry.pk),
+                         {"seat": opponent(table)}, **JSON)  # fmt: skip
+    assert answer.status_code == 409 and answer.json()["ok"] is False
+    assert not Deal.objects.filter(table=table).exists()
+    entry.refresh_from_db()
+    assert entry.status == "waiting"
+
+
+def test_a_round_seated_again_retires_its_old_links(client, table):
+    from tournaments.services import seat_round
+
+    key = services.key_for(table)
+    old, data = link(key), {**rik_post(table), "key": "gone"}
+    assert client.get(old).status_code == 200
+    entries = list(Entry.objects.filter(tournament=table.round.tournament)
+                   .order_by("-id"))  # fmt: skip
+    seat_round(table.round, [entries[:4], entries[4:8]])
+    assert not TableKey.objects.filter(slot=key.slot).exists()
+    assert_refused(client.get(old), *names(TableRound.objects.filter(
+        round=table.round).first()))  # fmt: skip
+    answer = client.post(link(key, "scoring:tableside-deal", 1), data, **JSON)
+    assert answer.status_code == 404
+    assert not Submission.objects.exists()
+    new = services.key_for(TableRound.objects.get(round=table.round, number=1))
+    assert new.slot != key.slot and new.secret != key.secret
+
+
+def test_a_slot_of_one_event_with_the_secret_of_another_finds_neither(client, table):
+    other = running("tok-other", seed=9)
+    mine, theirs = services.key_for(table), services.key_for(other)
+    for slot, secret in ((mine.slot, theirs.secret), (theirs.slot, mine.secret)):
+        page = client.get(link(None, slot=slot, secret=secret))
+        assert_refused(page, *names(table), *names(other), table.round.tournament.name,
+                       other.round.tournament.name)  # fmt: skip
+    page = client.get(link(theirs)).content.decode()  # their own link: only theirs
+    assert other.round.tournament.name in page
+    for name in set(names(table)) - set(names(other)):
+        assert name not in page
+
+
+def test_a_wrong_secret_of_the_right_slot_is_refused_everywhere(client, table):
+    key = services.key_for(table)
+    entry = waiting_entry(table)
+    wrong = key.secret[:-1] + ("A" if key.secret[-1] != "A" else "B")
+    hidden = [*names(table), table.round.tournament.name]
+    assert_refused(client.get(link(key, secret=wrong)), *hidden)
+    assert_refused(client.get(link(key, "scoring:tableside-status", secret=wrong)),
+                   *hidden)  # fmt: skip
+    deal = {**rik_post(table), "key": "guess"}
+    queued = client.post(link(key, "scoring:tableside-deal", 1, secret=wrong), deal,
+                         **JSON)  # fmt: skip
+    assert_refused(queued, *hidden)
+    assert queued.json() == {"ok": False, "message": UNKNOWN}  # the phone says so
+    assert_refused(client.post(link(key, "scoring:tableside-preview", 1, secret=wrong),
+                               rik_post(table)), *hidden)  # fmt: skip
+    assert_refused(client.post(link(key, "scoring:tableside-confirm", entry.pk,
+                                    secret=wrong), {"seat": opponent(table)}, **JSON),
+                   *hidden)  # fmt: skip
+    assert_refused(client.post(link(key, "scoring:tableside-call", secret=wrong)))
+    assert_refused(client.get(link(key, secret=key.secret + "x")))  # longer
+    assert_refused(client.get(link(key, secret=key.secret[:8])))  # a prefix
+    assert_refused(client.get(link(key, slot=key.slot + "x")))  # a slot too long
+    key.refresh_from_db()
+    assert key.called_at is None
+    assert Submission.objects.filter(table=table).count() == 1
+    assert Submission.objects.get(table=table).status == "waiting"
+    assert not Deal.objects.filter(table=table).exists()
+
+
+def test_another_tables_entry_cannot_be_confirmed_through_this_link(client, table):
+    neighbour = TableRound.objects.get(round=table.round, number=2)
+    theirs = waiting_entry(neighbour, "n1")
+    key = services.key_for(table)
+    client.get(link(key) + f"?seat={opponent(table)}")
+    answer = client.post(link(key, "scoring:tableside-confirm", theirs.pk),
+                         {"seat": opponent(table)}, **JSON)  # fmt: skip
+    assert answer.status_code == 404
+    theirs.refresh_from_db()
+    assert theirs.status == "waiting"
+    assert not Deal.objects.filter(table=neighbour).exists()
+    html = client.get(link(key)).content.decode()  # this table's page only
+    for name in set(names(neighbour)) - set(names(table)):
+        assert name not in html
+    status = client.get(link(key, "scoring:tableside-status")).json()
+    assert status["waiting"] == []
+
+
+def test_a_seat_chosen_on_another_tables_link_means_nothing_here(client, table):
+    """The seat a phone remembers is kept per link: a player who moved to
+    another table chooses again there."""
+    neighbour = TableRound.objects.get(round=table.round, number=2)
+    here, there = services.key_for(table), services.key_for(neighbour)
+    client.get(link(there) + "?seat=1")
+    html = client.get(link(here)).content.decode()
+    assert "Who are you?" in html and 'id="deal-form"' not in html
+    anonymous = {**rik_post(table), "seat": "", "key": "k"}
+    answer = client.post(link(here, "scoring:tableside-deal", 1), anonymous, **JSON)
+    assert answer.status_code == 400
+    assert not Submission.objects.exists()
