@@ -7,18 +7,17 @@
    settings, Redis for the cache when it answers on 127.0.0.1:6379.
 3. locust, headless, on loopback, for ``LOAD_SECONDS`` (120): 400 phones
    polling the public standings, round and player pages while 100 tables
-   enter their deals through the TD's entry path (one TD session).
+   enter their deals through the TD's entry path (each its TD session);
+   or, with ``LOAD_ENTRY=table`` (``make load-tables``, issue 16), 300
+   phones while 100 tables enter and confirm their deals on their own links.
 4. Figures per kind of request (requests/s, p50, p99), then the database
    check (``verify``): no deal lost or stored twice, every table at zero.
 
 Everything runs bounded in time and is stopped at the end, whatever happens.
 """
 
-import csv
-import http.client
 import json
 import os
-import random
 import re
 import secrets
 import shutil
@@ -34,6 +33,9 @@ import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
 
+from bench.load.cpu import CpuShare
+from bench.load.probe import Probe
+from bench.load.report import locust_figures, server_times, window_figures
 from rikscore.redis_check import redis_answers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +45,11 @@ DATABASE = os.environ.get(
     "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rikscore_load"
 )
 SECONDS = int(os.environ.get("LOAD_SECONDS", "120"))
-PHONES = int(os.environ.get("LOAD_PHONES", "400"))
+#: "td": the TD types the tables' deals in (issue 13); "table": each table
+#: enters its deals on its own link and the other side confirms (issue 16).
+ENTRY = os.environ.get("LOAD_ENTRY", "td")
+TABLE_SIDE = ENTRY == "table"
+PHONES = int(os.environ.get("LOAD_PHONES", "300" if TABLE_SIDE else "400"))
 TABLES = int(os.environ.get("LOAD_TABLES", "100"))
 WORKERS = os.environ.get("LOAD_WORKERS", "2")  # make serve's defaults
 THREADS = os.environ.get("LOAD_THREADS", "4")
@@ -54,7 +60,14 @@ PROCESSES = int(
     os.environ.get("LOAD_PROCESSES", "2" if PHONE_TOOL == "locust" else "1")
 )
 RAMP_SECONDS = 10  # the probe starts once every phone and table is in
+#: Table-side: the first LOAD_SETTLE seconds are the arrival (300 phones and
+#: 100 tables coming in within seconds while the load tools start on the
+#: same two cores); the figures of the LOAD_SECONDS after it are printed
+#: apart, beside locust's own for the whole run (docs/performance.md).
+SETTLE = float(os.environ.get("LOAD_SETTLE", "30" if TABLE_SIDE else "0"))
+RUN_SECONDS = int(SETTLE + SECONDS)
 PORT = int(os.environ.get("LOAD_PORT", "8765"))
+DEAL_SECONDS = float(os.environ.get("LOAD_DEAL_SECONDS", "30"))  # as locust's
 HOST = f"http://127.0.0.1:{PORT}"
 
 
@@ -66,7 +79,7 @@ def server_command() -> list[str]:
             "--backlog", "4096", "--backpressure", "2048",
             "--host", "127.0.0.1", "--port", str(PORT),
             "--no-ws", "--log-level", "warning", "--access-log",
-            "--access-log-fmt", "%(method)s %(path)s %(status)d %(dt_ms).3f",
+            "--access-log-fmt", "%(method)s %(path)s %(status)d %(dt_ms).3f %(time)s",
             "rikscore.wsgi:application"]  # fmt: skip
 
 
@@ -119,14 +132,15 @@ def locust(work: Path, env: dict, user: str, users: int, processes: int):
          "--reset-stats",
          # several processes talk over a port of their own: only one run may
          *(["--processes", str(processes)] if processes > 1 else []),
-         "--run-time", f"{SECONDS}s", "--host", HOST,
+         "--run-time", f"{RUN_SECONDS}s", "--host", HOST,
          "--csv", str(work / f"stats-{user}"),
          *(["--csv-full-history"] if os.environ.get("LOAD_KEEP") else []),
          "--only-summary", "--stop-timeout", "10", "--loglevel", "WARNING", user],
         cwd=ROOT, stdout=subprocess.DEVNULL,
         stderr=(work / f"locust-{user}.log").open("w"),
         env={**env, "LOAD_PLAN": str(work / "plan.json"),
-             "LOAD_PROCESSES": str(processes), "LOAD_SAVED": str(work / "saved.json")},
+             "LOAD_PROCESSES": str(processes), "LOAD_SAVED": str(work / "saved.json"),
+             "LOAD_TOLD": str(work / "told.json")},
     )  # fmt: skip
 
 
@@ -138,7 +152,8 @@ def start_phones(plan: dict):
         return None
     rounds = str(plan["round"] - 1)
     return subprocess.Popen(
-        ["wrk", "-t2", f"-c{PHONES}", f"-d{SECONDS}s", "--latency", "--timeout", "10s",
+        ["wrk", "-t2", f"-c{PHONES}", f"-d{RUN_SECONDS}s", "--latency",
+         "--timeout", "10s",
          "-s", str(ROOT / "bench/load/phones.lua"), HOST, "--", plan["slug"], rounds,
          *map(str, plan["entries"])],
         stdout=subprocess.PIPE, text=True,
@@ -164,15 +179,29 @@ def public_pages(plan: dict) -> list[str]:
             *(f"/t/{slug}/player/{e}/" for e in plan["entries"])]  # fmt: skip
 
 
+def entry_base(plan: dict, table: dict) -> str:
+    """Where a table's deals are entered: the TD's table page, or the
+    table's own link (table-side)."""
+    if TABLE_SIDE:
+        return table["link"]
+    return f"/manage/{plan['slug']}/round/{plan['round']}/table/{table['number']}/"
+
+
+def entry_headers(session: str, csrf: str) -> dict:
+    """The TD's session, or a phone's CSRF cookie only (no account)."""
+    cookie = f"csrftoken={csrf}"
+    if not TABLE_SIDE:
+        cookie = f"sessionid={session}; {cookie}"
+    return {"Cookie": cookie, "X-CSRFToken": csrf}
+
+
 def warm_up(plan: dict, session: str, csrf: str) -> None:
     """Every worker answers each kind of request once before the clock
     starts (imports, templates, connections), as a server does that has run
     before the round is released; the preview stores nothing."""
     table = plan["tables"][0]
-    base = (
-        f"{HOST}/manage/{plan['slug']}/round/{plan['round']}/table/{table['number']}/"
-    )
-    headers = {"Cookie": f"sessionid={session}; csrftoken={csrf}", "X-CSRFToken": csrf}
+    base = HOST + entry_base(plan, table)
+    headers = entry_headers(session, csrf)
     preview = urllib.parse.urlencode(table["deals"][0]).encode()
     for _ in range(8 * int(WORKERS)):
         for path in (
@@ -191,65 +220,6 @@ def warm_up(plan: dict, session: str, csrf: str) -> None:
         ).read()
 
 
-class Probe(threading.Thread):
-    """An independent phone and TD beside the load, in their own OS thread
-    with plain blocking HTTP on kept-alive connections, as a phone's and a
-    laptop's browser: what one more visitor waits while the hall is busy.
-    locust's own figures include its event loops' delays on the same two
-    cores; the probe's do not (docs/performance.md)."""
-
-    def __init__(self, plan: dict, session: str, csrf: str, pages: list[str]):
-        super().__init__(daemon=True)
-        self.plan, self.pages, self.stop = plan, pages, threading.Event()
-        self.headers = {"Cookie": f"sessionid={session}; csrftoken={csrf}",
-                        "X-CSRFToken": csrf}  # fmt: skip
-        self.times: dict[str, list[float]] = {"public": [], "entry page": [],
-                                              "entry check": []}  # fmt: skip
-
-    def timed(self, kind: str, conn, method: str, path: str, body=None,
-              headers=None) -> None:  # fmt: skip
-        """One request on a kept-alive connection, as a browser makes it (a
-        connection the server closed meanwhile is opened again, once)."""
-        headers = {"Accept-Encoding": "gzip", **(headers or {})}
-        start = time.perf_counter()
-        for attempt in (1, 2):
-            try:
-                conn.request(method, path, body=body, headers=headers)
-                conn.getresponse().read()
-                break
-            except (OSError, http.client.HTTPException):
-                conn.close()
-                if attempt == 2:
-                    raise
-        self.times[kind].append((time.perf_counter() - start) * 1000)
-
-    def run(self) -> None:
-        table = self.plan["tables"][-1]
-        base = (f"/manage/{self.plan['slug']}/round/{self.plan['round']}"
-                f"/table/{table['number']}/")  # fmt: skip
-        preview = urllib.parse.urlencode(table["deals"][0])
-        form = {**self.headers, "Content-Type": "application/x-www-form-urlencoded"}
-        rng = random.Random(7)
-        phone = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
-        laptop = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
-        if self.stop.wait(RAMP_SECONDS):
-            return
-        while not self.stop.wait(0.1):
-            self.timed("public", phone, "GET", rng.choice(self.pages))
-            if len(self.times["public"]) % 5 == 0:
-                self.timed("entry page", laptop, "GET", base, headers=self.headers)
-                self.timed("entry check", laptop, "POST", f"{base}deal/1/preview/",
-                           body=preview, headers=form)  # fmt: skip
-
-    def report(self) -> None:
-        for kind, times in self.times.items():
-            if times:
-                times.sort()
-                p50, p99 = times[len(times) // 2], times[int(len(times) * 0.99)]
-                print(f"  probe {kind:<12} n={len(times):>5}  p50 {p50:6.1f} ms  "
-                      f"p99 {p99:6.1f} ms")  # fmt: skip
-
-
 def wait_for_server(proc, seconds: float = 60) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -263,56 +233,18 @@ def wait_for_server(proc, seconds: float = 60) -> None:
     raise SystemExit("load: granian did not answer within a minute")
 
 
-def figures(stats_csvs: list[Path], seconds: float) -> None:
-    rows = [row for path in stats_csvs
-            for row in csv.DictReader(path.read_text().splitlines())]  # fmt: skip
-    print(f"load_duration_s: {seconds:.0f}")
-    public = [r for r in rows if r["Name"].startswith("public")]
-    entry = [r for r in rows if r["Name"] == "entry save deal"]
-    count = sum(int(r["Request Count"]) for r in public)
-    fails = sum(int(r["Failure Count"]) for r in rows if r["Name"] != "Aggregated")
-    print(f"load_public_rps: {count / seconds:.0f} requests/s ({count} requests)")
-    for r in rows:
-        if r["Name"] == "Aggregated":
-            continue
-        print(f"  {r['Name']:<20} n={r['Request Count']:>6}  "
-              f"{float(r['Requests/s']):6.1f}/s  p50 {r['50%']:>5} ms  "
-              f"p99 {r['99%']:>5} ms  failures {r['Failure Count']}")  # fmt: skip
-    if public:
-        agg = _combined_p99(public)
-        print(f"load_public_p99_ms: {agg}")
-    if entry:
-        print(f"load_entry_p99_ms: {entry[0]['99%']}  (p50 {entry[0]['50%']})")
-        saved = int(entry[0]["Request Count"]) - int(entry[0]["Failure Count"])
-        print(f"load_deals_per_s: {saved / seconds:.1f}")
-    print(f"load_failures: {fails}")
-
-
-def server_times(log: Path) -> None:
-    """The server's own time per request (granian's access log), without
-    the wait in the queue: where the time goes when the two differ."""
-    kinds: dict[str, list[float]] = {"public": [], "entry GET": [], "entry POST": []}
-    if not log.exists():
-        return
-    for line in log.read_text().splitlines():
-        parts = line.split()
-        if len(parts) != 4 or not parts[3].replace(".", "").isdigit():
-            continue  # not an access line
-        method, path, _status, millis = parts
-        kind = "public" if path.startswith("/t/") else f"entry {method}"
-        if kind in kinds:
-            kinds[kind].append(float(millis))
-    for kind, times in kinds.items():
-        if times:
-            times.sort()
-            p50, p99 = times[len(times) // 2], times[int(len(times) * 0.99)]
-            print(f"  server time {kind:<11} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms")
-
-
-def _combined_p99(rows) -> int:
-    """The p99 of several request kinds together: the largest p99 is an
-    upper bound, which is what is printed (honest without the raw samples)."""
-    return max(int(float(r["99%"])) for r in rows)
+def told_by_the_site(work: Path, probe: Probe) -> dict:
+    """The table-side users' files (one per locust process) and the probe's
+    entries as one: what was sent, entered and confirmed per table."""
+    told: dict = {"sent": {}, "entered": {}, "confirming": {}, "confirmed": {}}
+    parts = [json.loads(part.read_text()) for part in work.glob("told.json.*")]
+    for data in [*parts, probe.told]:
+        for kind in ("sent", "entered", "confirming", "confirmed"):
+            for table, ids in data.get(kind, {}).items():
+                mine = told[kind].setdefault(table, type(ids)())
+                (mine.update if isinstance(ids, dict) else mine.extend)(ids)
+    (work / "told.json").write_text(json.dumps(told))
+    return told
 
 
 def main() -> None:
@@ -326,7 +258,13 @@ def main() -> None:
         env["REDIS_URL"] = "redis://127.0.0.1:6379/5"
     print(f"load: PostgreSQL {DATABASE}, cache "
           f"{env.get('REDIS_URL', 'in each process')}, granian {WORKERS} workers, "
-          f"{PHONES} phones + {TABLES} tables for {SECONDS} s")  # fmt: skip
+          f"{PHONES} phones + {TABLES} tables for {SECONDS} s"
+          f"{f' after {SETTLE:.0f} s of arrival' if SETTLE else ''}, "
+          f"{'table-side entry (confirm)' if TABLE_SIDE else 'TD entry'}")  # fmt: skip
+    # other work on the machine shares its two cores: the figures mean little
+    # when this is well above 0 (docs/performance.md)
+    print("load: load average before the run: {:.2f} {:.2f} {:.2f}".format(
+        *os.getloadavg()))  # fmt: skip
     fresh_database()
     if "REDIS_URL" in env:
         fresh_cache(env["REDIS_URL"])
@@ -349,41 +287,64 @@ def main() -> None:
         plan = json.loads((work / "plan.json").read_text())
         session, csrf = td_session(plan["user"], plan["password"])
         warm_up(plan, session, csrf)
-        probe = Probe(plan, session, csrf, public_pages(plan))
+        probe = Probe(plan, entry_headers(session, csrf),
+                      entry_base(plan, plan["tables"][-1]), public_pages(plan),
+                      PORT, max(RAMP_SECONDS, SETTLE),
+                      int(RUN_SECONDS / DEAL_SECONDS) + 2)  # fmt: skip
         probe.start()
-        started = time.monotonic()
+        cpu = CpuShare(server.pid)
+        for at, then in ((SETTLE, cpu.restart), (RUN_SECONDS, cpu.stop)):
+            if at:  # the machine's share of the steady part only
+                timer = threading.Timer(at, then)
+                timer.daemon = True
+                timer.start()
+        started, steady = time.monotonic(), time.time() + SETTLE
         phones = start_phones(plan)
         # Phones and tables in locust processes of their own: sharing one
         # event loop, the phones' traffic delayed the tables' clocks.
         runs = [
             locust(work, env, "Phone", PHONES if PHONE_TOOL == "locust" else 0,
                    PROCESSES),
-            locust(work, env, "Table", TABLES, 1),
+            locust(work, env, "TableSide" if TABLE_SIDE else "Table", TABLES, 1),
         ]  # fmt: skip
+        cpu.watch([p.pid for p in (phones, *runs) if p is not None])
         for run in filter(None, runs):
-            run.wait(timeout=SECONDS + 120)
+            run.wait(timeout=RUN_SECONDS + 120)
         elapsed = time.monotonic() - started
         phones_out = phones.communicate(timeout=60)[0] if phones else ""
         probe.stop.set()
         probe.join(timeout=40)
+        cpu.stop()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
-    figures(sorted(work.glob("stats-*_stats.csv")), min(elapsed, SECONDS))
+    told = told_by_the_site(work, probe)
+    stats = sorted(work.glob("stats-*_stats.csv"))
+    locust_figures(stats, min(elapsed, RUN_SECONDS), told if TABLE_SIDE else {})
     phone_figures(phones_out)
     log.close()
-    server_times(work / "server.log")
+    server_times(work / "server.log", TABLE_SIDE)
+    if SETTLE:
+        print(f"load: the steady {SECONDS} s after the arrival (locust's samples,"
+              f" the server's own times, the probe, the machine):")  # fmt: skip
+        window_figures(work, steady, steady + SECONDS)
+        server_times(work / "server.log", TABLE_SIDE, since=steady)
     probe.report()
+    cpu.report()
+    cpu.write_timeline(work / "cpu.csv")
     saved: dict[str, int] = {}
     for part in work.glob("saved.json.*"):
         saved.update(json.loads(part.read_text()))
+    for table, n in probe.saved.items():  # the probe's own deals (table-side)
+        saved[table] = saved.get(table, 0) + n
     (work / "saved.json").write_text(json.dumps(saved))
     result = subprocess.run(
         [PY, "-m", "bench.load.verify", str(work / "plan.json"),
-         str(work / "saved.json")], cwd=ROOT, env=env, timeout=600,
+         str(work / "saved.json"), *([str(work / "told.json")] if TABLE_SIDE else [])],
+        cwd=ROOT, env=env, timeout=600,
     )  # fmt: skip
     if not os.environ.get("LOAD_KEEP"):
         shutil.rmtree(work, ignore_errors=True)

@@ -1,7 +1,12 @@
 """The load's event, made in the load database: 400 players, 7 published
 rounds of 20 deals (what the phones read), and round 8 seated with 100 empty
-tables (where the TD enters deals). Writes the plan the load users follow:
-the TD's login and, per table, the entry URL and the deals to enter.
+tables (where the deals are entered). Writes the plan the load users
+follow: the TD's login and, per table, the deals to enter.
+
+``LOAD_ENTRY=table`` (``make load-tables``, issue 16): the event's entry mode
+is "confirm" and each table gets its own link (``key_for``, as printing the
+sheets does) with, per deal, the seat that enters it (the declarer) and the
+seat that confirms it (a player of the other side).
 
 Run with the load's environment (``DATABASE_URL``), by ``bench.load.run``.
 """
@@ -14,6 +19,7 @@ import sys
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rikscore.settings")
 
 PLAYERS, ROUNDS, DEALS = 400, 8, 20
+TABLE_SIDE = os.environ.get("LOAD_ENTRY", "td") == "table"
 
 
 def main(plan_path: str) -> None:
@@ -21,18 +27,22 @@ def main(plan_path: str) -> None:
 
     django.setup()
     from django.contrib.auth import get_user_model
+    from django.urls import reverse
 
     from scoring.demo import generate_event
     from scoring.models import Deal
     from scoring.services import table_view
     from scoring.services.totals import recompute_table
-    from tournaments.models import Round, TableRound, TournamentRole
+    from scoring.tableside.services import key_for
+    from tournaments.models import Round, TableRound, Tournament, TournamentRole
 
     event = generate_event("load", PLAYERS, ROUNDS, DEALS, seed=13)
     open_round = Round.objects.get(tournament=event, number=ROUNDS)
     Deal.objects.filter(table__round=open_round).delete()
     TableRound.objects.filter(round=open_round).update(closed=False)
     Round.objects.filter(pk=open_round.pk).update(status="seated", published=False)
+    if TABLE_SIDE:
+        Tournament.objects.filter(pk=event.pk).update(entry_mode="confirm")
     password = secrets.token_urlsafe(16)
     td = get_user_model().objects.create_user("load-td", password=password)
     TournamentRole.objects.create(tournament=event, user=td, role="td")
@@ -46,7 +56,14 @@ def main(plan_path: str) -> None:
             deals.append({"p0_contract": "rik", "p0_declarer": players[0],
                           "p0_partner": players[1], "p0_tricks": str(8 + number % 6),
                           "version": ""})  # fmt: skip
+            if TABLE_SIDE:  # the declarer enters, an opponent confirms
+                deals[-1]["seat"] = view.position_of(players[0])
+                deals[-1]["confirm"] = view.position_of(players[2])
         tables.append({"number": table.number, "deals": deals})
+        if TABLE_SIDE:
+            key = key_for(table)
+            tables[-1]["link"] = reverse("scoring:tableside",
+                                         args=[key.slot, key.secret])  # fmt: skip
     entries = list(event.entries.values_list("id", flat=True))
     for table in tables:  # each table its own TD session, as if logged in there
         table["session"], table["csrf"] = _session(td)

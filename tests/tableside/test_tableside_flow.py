@@ -75,6 +75,7 @@ def test_confirm_mode_counts_only_after_the_other_side(client, table):
     assert answer.json()["status_code"] == "waiting"
     assert not Deal.objects.filter(table=table).exists()  # not counted yet
     entry = Submission.objects.get(table=table)
+    assert answer.json()["entry"] == entry.pk
     # the declarer's partner is on the same side: may not confirm
     refused = client.post(link(key, "scoring:tableside-confirm", entry.pk),
                           {"seat": second}, HTTP_ACCEPT="application/json")  # fmt: skip
