@@ -6,10 +6,7 @@ other numbers), summed and ranked beside the real standings, nothing stored.
 Prints the median of 3 passes; runs in a throwaway test database.
 """
 
-import statistics
-import time
-
-from bench.standings import test_database
+from bench.standings import median_ms, test_database
 
 PASSES = 3
 EVENT = ("bench-whatif", 400, 8, 16)
@@ -20,15 +17,6 @@ CLUB_RULES = {
         "solo-8": {"step": 10},
     },
 }
-
-
-def median_ms(fn, passes: int = PASSES) -> float:
-    times = []
-    for _ in range(passes):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def run() -> None:
@@ -44,6 +32,5 @@ def run() -> None:
         schedule = club.schedule()
         result = what_if(tournament, schedule)
         assert result.deals == 12_800 and not result.refused
-        print(
-            f"whatif_400_ms: {median_ms(lambda: what_if(tournament, schedule)):.1f} ms"
-        )
+        ms = median_ms(lambda: what_if(tournament, schedule), PASSES)
+        print(f"whatif_400_ms: {ms:.1f} ms")

@@ -65,3 +65,27 @@ def page(live_server):
 
     with browser_page(live_server.url) as page:
         yield page
+
+
+@pytest.fixture(autouse=True)
+def _postgres_marked(request):
+    """Tests marked ``postgres`` (real row locks, threads) skip elsewhere."""
+    if request.node.get_closest_marker("postgres") is None:
+        return
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://…")
+
+
+@pytest.fixture
+def browser():
+    """One Chromium for a test that opens several contexts (phone sizes,
+    two players at one table)."""
+    from tests.browser import ARGS, CHROMIUM
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()

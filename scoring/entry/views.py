@@ -68,7 +68,7 @@ def _htmx(request) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def _table(tournament, round, table) -> TableRound:
+def table_of(tournament, round, table) -> TableRound:
     obj = get_object_or_404(
         TableRound.objects.select_related("round"),
         round__tournament=tournament, round__number=round, number=table,
@@ -158,14 +158,14 @@ def _render(request, table, status=200, push=None, **ctx) -> HttpResponse:
 @td_required
 @hall_safe
 def table_page(request, tournament, round, table):
-    return _render(request, _table(tournament, round, table))
+    return _render(request, table_of(tournament, round, table))
 
 
 @td_required
 @hall_safe
 def deal_page(request, tournament, round, table, deal):
     """GET: the form for this deal (prefilled when stored). POST: save it."""
-    table = _table(tournament, round, table)
+    table = table_of(tournament, round, table)
     number = _number(tournament, deal)
     if request.method != "POST":
         return _render(request, table, number=number)
@@ -209,7 +209,7 @@ def deal_page(request, tournament, round, table, deal):
 @require_POST
 def preview(request, tournament, round, table, deal):
     """The score effect of the form as it stands, or the engine's violations."""
-    table = _table(tournament, round, table)
+    table = table_of(tournament, round, table)
     return preview_response(request, table, _number(tournament, deal))
 
 
@@ -232,7 +232,7 @@ def preview_response(request, table, number: int):
 @hall_safe
 def delete(request, tournament, round, table, deal):
     """GET: ask for confirmation. POST: delete (history and audit keep it)."""
-    table = _table(tournament, round, table)
+    table = table_of(tournament, round, table)
     number = _number(tournament, deal)
     stored = get_object_or_404(Deal, table=table, number=number)
     if request.method != "POST":
@@ -255,7 +255,7 @@ def delete(request, tournament, round, table, deal):
 @hall_safe
 @require_POST
 def sheet(request, tournament, round, table):
-    table = _table(tournament, round, table)
+    table = table_of(tournament, round, table)
     form = _sheet_form(table, table_view(table), request.POST)
     if not form.is_valid():
         messages.error(request, _("Enter a whole number for every player."))
@@ -269,7 +269,7 @@ def sheet(request, tournament, round, table):
 @hall_safe
 @require_POST
 def close(request, tournament, round, table):
-    table = _table(tournament, round, table)
+    table = table_of(tournament, round, table)
     try:
         actions.close_table(table, request.user)
     except actions.NotCompleteError as exc:
@@ -283,7 +283,7 @@ def close(request, tournament, round, table):
 @hall_safe
 @require_POST
 def reopen(request, tournament, round, table):
-    table = _table(tournament, round, table)
+    table = table_of(tournament, round, table)
     actions.reopen_table(table, request.user)
     messages.success(request, _("%(table)s reopened.") % {"table": table})
     return redirect(_url("entry-table", table))

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring.entry import display
+from scoring.entry.views import table_of
 from scoring.models import Submission
 from scoring.services import ClosedError, DealRejectedError, StaleDealError, table_view
 from scoring.tableside import services
@@ -112,19 +113,10 @@ def clock(request, tournament, round):
     return redirect(reverse("scoring:hall", args=[tournament.slug, round]))
 
 
-def _table(tournament, round, table) -> TableRound:
-    found = get_object_or_404(
-        TableRound.objects.select_related("round"),
-        round__tournament=tournament, round__number=round, number=table,
-    )  # fmt: skip
-    found.round.tournament = tournament
-    return found
-
-
 @td_required
 @require_POST
 def answered(request, tournament, round, table):
-    services.answer_call(_table(tournament, round, table))
+    services.answer_call(table_of(tournament, round, table))
     return redirect(reverse("scoring:hall", args=[tournament.slug, round]))
 
 
@@ -132,7 +124,7 @@ def answered(request, tournament, round, table):
 def disputes(request, tournament, round, table):
     """Waiting and disputed entries of one table, side by side per deal; the
     TD picks the version that counts, with a reason (audited)."""
-    table = _table(tournament, round, table)
+    table = table_of(tournament, round, table)
     if request.method == "POST":
         reason = request.POST.get("reason", "").strip()[:500]
         try:

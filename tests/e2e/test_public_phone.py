@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tests.browser import ARGS, CHROMIUM, OVERFLOW, needs_chromium
+from tests.browser import OVERFLOW, needs_chromium
 
 SCREENS = Path(
     os.environ.get("SCREENS_DIR", Path(__file__).parents[2] / "artifacts" / "screens")
@@ -98,15 +98,6 @@ def _pages(slug: str) -> list[tuple[str, str]]:
         live = f"/t/{slug}/round/{running.number}/table/{last.number}/"
         pages.append(("table", live))
     return pages
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def _season_pages() -> list[tuple[str, str]]:

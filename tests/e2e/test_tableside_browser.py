@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import ARGS, CHROMIUM, OVERFLOW, needs_chromium
+from tests.browser import OVERFLOW, needs_chromium
 
 pytestmark = [
     pytest.mark.browser,
@@ -36,15 +36,6 @@ QUEUE = """() => {
   const name = 'tableside:' + document.getElementById('tableside-status').dataset.base;
   return JSON.parse(localStorage.getItem(name) || '[]').length;
 }"""
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -336,6 +327,19 @@ def test_the_same_key_sent_twice_at_once_from_the_page_stores_one(phone, live_se
     assert Submission.objects.filter(table=table).count() == 1
 
 
+def offline_with_a_deal(table, phone):
+    """The declarer's phone on the table's page, offline, with a rik of 9
+    tricks saved: kept on the phone, not sent."""
+    (declarer, d_seat), (partner, _p), _o = sides(table)
+    page = phone()
+    pick_seat(page, link(table), d_seat)
+    page.context.set_offline(True)
+    fill_rik(page, declarer, partner, 9)
+    page.click("#deal-form button.save")
+    page.locator("#tableside-status").get_by_text("kept on this phone").wait_for()
+    return page
+
+
 def test_a_deal_queued_for_a_link_retired_meanwhile_says_so(phone, live_server):
     """Offline, then the TD seats the round again (the old links go): back
     online the phone says the link no longer works, instead of keeping the
@@ -345,14 +349,7 @@ def test_a_deal_queued_for_a_link_retired_meanwhile_says_so(phone, live_server):
     from tournaments.services import seat_round
 
     table = running_table("side-retired", "confirm")
-    url = link(table)
-    (declarer, d_seat), (partner, _p), _o = sides(table)
-    page = phone()
-    pick_seat(page, url, d_seat)
-    page.context.set_offline(True)
-    fill_rik(page, declarer, partner, 9)
-    page.click("#deal-form button.save")
-    page.locator("#tableside-status").get_by_text("kept on this phone").wait_for()
+    page = offline_with_a_deal(table, phone)
     entries = list(Entry.objects.filter(tournament=table.round.tournament))
     seat_round(table.round, [entries[4:], entries[:4]])
     page.context.set_offline(False)
@@ -367,14 +364,7 @@ def test_a_deal_corrected_while_offline_sends_the_correction(phone, live_server)
     from scoring.models import Submission
 
     table = running_table("side-fix", "confirm")
-    url = link(table)
-    (declarer, d_seat), (partner, _p), _o = sides(table)
-    page = phone()
-    pick_seat(page, url, d_seat)
-    page.context.set_offline(True)
-    fill_rik(page, declarer, partner, 9)
-    page.click("#deal-form button.save")
-    page.locator("#tableside-status").get_by_text("kept on this phone").wait_for()
+    page = offline_with_a_deal(table, phone)
     page.fill("#id_p0_tricks", "8")
     page.click("#deal-form button.save")
     page.locator("#tableside-status").get_by_text("kept on this phone").wait_for()

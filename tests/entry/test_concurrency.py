@@ -8,7 +8,6 @@ first transaction open, so the second really waits on the first one's lock.
 import time
 
 import pytest
-from django.db import connection
 
 from scoring.demo import generate_event
 from scoring.models import Deal, DealRevision
@@ -17,12 +16,6 @@ from tests.threads import together
 from tournaments.models import TableRound
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://…")
 
 
 @pytest.fixture

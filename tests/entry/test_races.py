@@ -10,7 +10,6 @@ as they are must name the players the enterer named.
 import random
 
 import pytest
-from django.db import connection
 
 from scoring.models import Deal
 from scoring.services import DealRejectedError, save_deal, table_view
@@ -22,12 +21,6 @@ from tournaments.services import SeatingRefusedError, seat_round, swap_seats
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 RUNS = 40
 CLEAR = (DealRejectedError, GoneError, BusyError, SeatingRefusedError)
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://…")
 
 
 def fresh_round(number: int):

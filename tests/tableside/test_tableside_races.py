@@ -8,7 +8,6 @@ same entry at once; the TD decides while a player confirms or corrects.
 """
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -21,12 +20,6 @@ from tournaments.models import Round, TableRound, Tournament, TournamentRole
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 RUNS = 40
 JSON = {"HTTP_ACCEPT": "application/json"}
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://…")
 
 
 @pytest.fixture
@@ -171,16 +164,21 @@ def td_phone(user):
     return client
 
 
+def waiting_entry(table, td, run: int):
+    """A deal entered and waiting at a fresh table, the TD's logged-in client
+    and the disputes page it posts its decision to."""
+    fresh(table, "confirm")
+    d, p, o, _o2 = seats(table)
+    entry = entered(table, d, p, f"k-{run}")
+    decide = reverse("scoring:disputes", args=[table.round.tournament.slug, 2, 1])
+    return d, p, o, entry, td_phone(td), decide
+
+
 def test_the_td_decides_while_a_player_confirms(table, td):
     """Both make the entry count: one deal, version 1; no deadlock, no 500."""
     key = services.key_for(table)
     for run in range(RUNS):
-        fresh(table, "confirm")
-        d, p, o, _o2 = seats(table)
-        entry = entered(table, d, p, f"k-{run}")
-        td_client = td_phone(td)
-        decide = reverse("scoring:disputes",
-                         args=[table.round.tournament.slug, 2, 1])  # fmt: skip
+        _d, _p, o, entry, td_client, decide = waiting_entry(table, td, run)
         results = together(
             poster(url(key, "scoring:tableside-confirm", entry.pk), {"seat": o}),
             poster(decide, {"entry": entry.pk, "reason": "seen"}, td_client),
@@ -199,12 +197,7 @@ def test_the_td_decides_while_the_player_corrects(table, td):
     correction came first (the TD is told the deal changed). Never both."""
     key = services.key_for(table)
     for run in range(RUNS):
-        fresh(table, "confirm")
-        d, p, _o, _o2 = seats(table)
-        entry = entered(table, d, p, f"k-{run}")
-        td_client = td_phone(td)
-        decide = reverse("scoring:disputes",
-                         args=[table.round.tournament.slug, 2, 1])  # fmt: skip
+        d, p, _o, entry, td_client, decide = waiting_entry(table, td, run)
         results = together(
             poster(url(key, "scoring:tableside-deal", 1),
                    {**rik(d, p, 8), "seat": d, "key": f"fix-{run}"}),
