@@ -82,6 +82,29 @@ def window_figures(work: Path, start: float, end: float) -> None:
                   f"{len(times) / seconds:6.1f}/s  {_p50_p99(times)}")  # fmt: skip
     print(f"load_steady_deals_per_s: {deals / seconds:.1f} (locust's tables)")
     print(f"load_steady_failures: {fails}")
+    print(f"load_targets: {targets_met(kinds, seconds, fails)}")
+
+
+#: issue 13's targets for the spike: public requests/s and p99s in ms
+TARGET_PUBLIC_RPS, TARGET_PUBLIC_P99, TARGET_ENTRY_P99 = 300, 250, 300
+
+
+def targets_met(kinds: dict[str, list[float]], seconds: float, fails: int) -> str:
+    """One line: each target with what was measured, then met or not."""
+    public, entry = sorted(kinds["public"]), sorted(kinds["entry"])
+    if not public or not entry:
+        return "not measured (no public or entry requests in the window)"
+    checks = [
+        (f"public {len(public) / seconds:.0f}/s >= {TARGET_PUBLIC_RPS}",
+         len(public) / seconds >= TARGET_PUBLIC_RPS),
+        (f"public p99 {percentile(public, 99):.0f} <= {TARGET_PUBLIC_P99} ms",
+         percentile(public, 99) <= TARGET_PUBLIC_P99),
+        (f"entry p99 {percentile(entry, 99):.0f} <= {TARGET_ENTRY_P99} ms",
+         percentile(entry, 99) <= TARGET_ENTRY_P99),
+        (f"{fails} failures", fails == 0),
+    ]  # fmt: skip
+    verdict = "met" if all(ok for _, ok in checks) else "NOT met"
+    return f"{verdict} ({'; '.join(text for text, _ in checks)})"
 
 
 def server_times(log: Path, table_side: bool, since: float = 0.0) -> None:

@@ -11,9 +11,11 @@ writes happen in one transaction. Export → import → export gives the same JS
 but for the import's own audit line (``tournament.import``).
 
 Version 2 adds the bye policy, byes and substitutes; version 1 files import
-as version 2 with no byes. A version-1 deal marked ``"jury": "approved"``
-without a jury call in the file (demo data of that time) is taken as the
-record of that approval: the import stores the jury call.
+as version 2 with no byes. Version 3 adds who enters the deals
+(``entry_mode``, issue 16); older files import with the TD entering them.
+A version-1 deal marked ``"jury": "approved"`` without a jury call in the
+file (demo data of that time) is taken as the record of that approval: the
+import stores the jury call.
 """
 
 import copy
@@ -52,11 +54,11 @@ from tournaments.models import (
 )
 from tournaments.names import name_key
 
-FORMAT, VERSION = "rikscore.event", 2
+FORMAT, VERSION = "rikscore.event", 3
 SETTINGS = ("slug", "name", "venue", "rules", "rules_snapshot", "rounds",
             "deals_per_round", "language", "method", "tiebreaks",
             "placement_points", "normalise_five", "hide_last_rounds",
-            "bye_policy", "bye_points")  # fmt: skip
+            "bye_policy", "bye_points", "entry_mode")  # fmt: skip
 IMPORT_ACTION = "tournament.import"
 
 __all__ = ["BackupError", "dump_event", "export_event", "import_event"]
@@ -66,7 +68,7 @@ __all__ = ["BackupError", "dump_event", "export_event", "import_event"]
 def export_event(tournament: Tournament) -> dict:
     """The event as one JSON-ready dict (deterministic order)."""
     info = {key: getattr(tournament, key) for key in SETTINGS}
-    for key in ("language", "method", "bye_policy"):
+    for key in ("language", "method", "bye_policy", "entry_mode"):
         info[key] = str(info[key])
     info["date"] = tournament.date.isoformat()
     entries = list(

@@ -206,6 +206,8 @@ PLAYER = {
 #: Version 2 (byes and substitutes) adds these keys to version 1's.
 TOURNAMENT_2 = {**TOURNAMENT, "bye_policy": choice("zero", "average", "fixed"),
                 "bye_points": integer(-1000, 1000)}  # fmt: skip
+#: Version 3 adds who enters the deals (table-side entry, issue 16).
+TOURNAMENT_3 = {**TOURNAMENT_2, "entry_mode": choice("td", "confirm", "blind")}
 PLAYER_2 = {**PLAYER, "status": choice("registered", "present", "withdrawn",
                                        "substitute")}  # fmt: skip
 SEAT = {"position": integer(1, 5), "player": text(160, empty=False)}
@@ -236,7 +238,7 @@ AUDIT = {"at": moment, "user": optional(text(150)), "action": text(40, empty=Fal
 
 def document(tournament: dict, player: dict, round_: dict) -> dict[str, Check]:
     return {
-        "format": choice("rikscore.event"), "version": choice(1, 2),
+        "format": choice("rikscore.event"), "version": choice(1, 2, 3),
         "tournament": lambda v, p: obj(v, p, tournament),
         "players": items(lambda v, p: obj(v, p, player)),
         "rounds": items(lambda v, p: obj(v, p, round_)),
@@ -246,7 +248,8 @@ def document(tournament: dict, player: dict, round_: dict) -> dict[str, Check]:
 
 #: Every version still imports: a club's archive keeps working.
 DOCUMENTS = {1: document(TOURNAMENT, PLAYER, ROUND),
-             2: document(TOURNAMENT_2, PLAYER_2, ROUND_2)}  # fmt: skip
+             2: document(TOURNAMENT_2, PLAYER_2, ROUND_2),
+             3: document(TOURNAMENT_3, PLAYER_2, ROUND_2)}  # fmt: skip
 
 
 def check_structure(data: Any) -> None:
@@ -264,4 +267,7 @@ def upgrade(data: dict) -> dict:
         for round_ in data["rounds"]:
             round_["byes"] = []
         data["version"] = 2
+    if data["version"] == 2:
+        data["tournament"]["entry_mode"] = "td"
+        data["version"] = 3
     return data

@@ -132,6 +132,13 @@ def other_type(value):
 OPTIONAL = {"sitting_out"}
 
 
+def may_leave_out(where: str, container, key) -> bool:
+    """An optional key, or a score of 0 by name (a deal's scores list the
+    players who scored; the seat scores hold every seat)."""
+    zero_score = ".scores." in where and container[key] == 0
+    return key in OPTIONAL or zero_score
+
+
 def corrupt(data, rng):
     data = copy.deepcopy(data)
     places = list(paths(data))
@@ -144,7 +151,7 @@ def corrupt(data, rng):
         return data, "score"
     where, container, key = rng.choice(
         [p for p in places
-         if kind == "type" or (isinstance(p[1], dict) and p[2] not in OPTIONAL)]
+         if kind == "type" or (isinstance(p[1], dict) and not may_leave_out(*p))]
     )  # fmt: skip
     if kind == "delete":
         del container[key]

@@ -98,26 +98,13 @@ def test_one_key_twice_at_once_stores_one_submission(table):
         assert not Deal.objects.filter(table=table).exists()
 
 
-def test_both_sides_enter_the_same_deal_blind_at_once(table):
-    key = services.key_for(table)
-    for run in range(RUNS):
-        fresh(table, "blind")
-        d, p, o, _o2 = seats(table)
-        path = url(key, "scoring:tableside-deal", 1)
-        results = together(
-            poster(path, {**rik(d, p), "seat": d, "key": f"a-{run}"}),
-            poster(path, {**rik(d, p), "seat": o, "key": f"b-{run}"}),
-        )
-        assert statuses(results) == [200, 200], (run, results)
-        entries = Submission.objects.filter(table=table)
-        assert sorted(entries.values_list("status", flat=True)) == ["accepted"] * 2
-        deal = Deal.objects.get(table=table, number=1)
-        assert deal.version == 1 and sum(deal.seat_scores) == 0
-        codes = sorted(r.json()["status_code"] for r in results)
-        assert codes == ["accepted", "waiting"], (run, codes)  # one found the other
-
-
-def test_both_sides_enter_different_deals_blind_at_once(table):
+@pytest.mark.parametrize(
+    "other_tricks, statuses_stored, answers",
+    [(9, ["accepted"] * 2, ["accepted", "waiting"]),  # one found the other
+     (7, ["disputed"] * 2, None)],
+    ids=["same deal", "different deals"],
+)  # fmt: skip
+def test_both_sides_enter_blind_at_once(table, other_tricks, statuses_stored, answers):
     key = services.key_for(table)
     for run in range(RUNS):
         fresh(table, "blind")
@@ -125,12 +112,19 @@ def test_both_sides_enter_different_deals_blind_at_once(table):
         path = url(key, "scoring:tableside-deal", 1)
         results = together(
             poster(path, {**rik(d, p, 9), "seat": d, "key": f"a-{run}"}),
-            poster(path, {**rik(d, p, 7), "seat": o, "key": f"b-{run}"}),
+            poster(path, {**rik(d, p, other_tricks), "seat": o, "key": f"b-{run}"}),
         )
         assert statuses(results) == [200, 200], (run, results)
         entries = Submission.objects.filter(table=table)
-        assert sorted(entries.values_list("status", flat=True)) == ["disputed"] * 2
-        assert not Deal.objects.filter(table=table).exists()
+        assert sorted(entries.values_list("status", flat=True)) == statuses_stored
+        deals = Deal.objects.filter(table=table, number=1)
+        if answers is None:
+            assert not deals.exists()
+            continue
+        deal = deals.get()
+        assert deal.version == 1 and sum(deal.seat_scores) == 0
+        codes = sorted(r.json()["status_code"] for r in results)
+        assert codes == answers, (run, codes)
 
 
 def test_two_opponents_confirm_at_once(table):

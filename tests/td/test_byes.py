@@ -117,7 +117,7 @@ def test_the_workbook_lists_the_byes_and_marks_them_in_the_standings(bye_event):
 @pytest.mark.django_db
 def test_the_backup_keeps_the_policy_and_the_byes(bye_event):
     data = json.loads(json.dumps(export_event(bye_event)))
-    assert data["version"] == 2
+    assert data["version"] == 3
     assert data["tournament"]["bye_policy"] == "average"
     assert len(data["rounds"][0]["byes"]) == 2
     again = import_event(data, "again")
