@@ -187,13 +187,22 @@ def _check_settings(info: dict) -> None:
 
 
 # -- import -------------------------------------------------------------------
-def import_competition(data, slug: str | None = None, user=None) -> Competition:
+def import_competition(
+    data, slug: str | None = None, user=None, clubs: set[str] | None = None
+) -> Competition:
     """Check the document, then store the competition in one transaction.
     ``slug`` imports under that code (refused if taken); without it the
-    file's code, or a free one made from it."""
+    file's code, or a free one made from it. ``clubs``: the clubs (by name)
+    the importer runs seasons for; None (staff, the command line) is any
+    club, created when missing."""
     if isinstance(data, bytes | str):
         data = load(data)
     check_document(data)
+    if clubs is not None and data["club"] not in clubs:
+        fail("club", _(
+            "You do not run the seasons of “%(c)s”: a staff member or one of "
+            "that club's organisers can import this file."
+        ) % {"c": data["club"]})  # fmt: skip
     if slug is not None:
         code_check(slug, "slug")
         if Competition.objects.filter(slug=slug).exists():

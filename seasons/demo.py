@@ -11,6 +11,19 @@ from scoring.demo import generate_event, make_players
 from seasons.models import Competition, Evening, Team
 from tournaments.models import Club
 
+#: Player counts the demo's evenings avoid (besides fewer than 4).
+UNSEATED = (5, 6, 7, 9, 10, 11)
+
+
+def _seatable(count: int, players: int) -> int:
+    """The first count from ``count`` up (to ``players``) the demo seats,
+    else the nearest one below (10 players: 8, not a search for ever)."""
+    ok = [n for n in range(4, players + 1) if n not in UNSEATED]
+    if not ok:
+        raise ValueError(f"{players} players cannot fill a demo evening")
+    up = [n for n in ok if n >= count]
+    return up[0] if up else ok[-1]
+
 
 @transaction.atomic
 def generate_season(
@@ -31,9 +44,8 @@ def generate_season(
     low, high = attendance
     start = datetime.date(2026, 10, 6)
     for number in range(1, evenings + 1):
-        count = rng.randint(min(low, players), min(high, players))
-        while count in (5, 6, 7, 9, 10, 11) or count < 4:
-            count += 1 if count < players else -1
+        count = _seatable(rng.randint(min(low, players), min(high, players)),
+                          players)  # fmt: skip
         present = sorted(rng.sample(group, count), key=lambda p: p.name)
         event = generate_event(
             f"{slug}-{number}", count, partijen, deals, rules=competition.rules,

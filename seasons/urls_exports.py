@@ -11,4 +11,5 @@ urlpatterns = [
     path(E + "pdf/", views_exports.export_pdf, name="export-pdf"),
     path(E + "xlsx/", views_exports.export_xlsx, name="export-xlsx"),
     path(E + "json/", views_exports.export_json, name="export-json"),
+    path("manage/seasons/import/", views_exports.import_season, name="import"),
 ]

@@ -1,16 +1,28 @@
-"""The secretary's downloads of a season: standings PDF, workbook, backup.
-Views translate between HTTP and ``seasons.exports``; the files are built
-there, through the same registry as an event's exports."""
+"""The secretary's downloads of a season (standings PDF, workbook, backup)
+and the restore of a season backup. Views translate between HTTP and
+``seasons.exports`` / ``seasons.backup``; the files are built and checked
+there, through the same registry and checks as an event's."""
 
 import io
 
+from django import forms
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import FileResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
 
 from scoring.exports import ExportError
+from seasons.backup import BackupError, import_competition
 from seasons.exports import make_season_export
 from seasons.permissions import season_required
+from seasons.ratings import recompute_ratings
+from tournaments.permissions import organised_clubs
+
+#: A season backup: 40 evenings of 32 players take about 15 MB.
+MAX_UPLOAD = 60 * 1024 * 1024
 
 
 def _download(competition, fmt: str, request):
@@ -36,3 +48,43 @@ def export_xlsx(request, competition):
 @season_required
 def export_json(request, competition):
     return _download(competition, "json", request)
+
+
+class SeasonFileForm(forms.Form):
+    file = forms.FileField(label=_("Season backup file (JSON)"))
+    slug = forms.SlugField(
+        label=_("Import under another code"), required=False, max_length=60,
+        help_text=_("Leave empty to keep the code in the file (or the first "
+                    "free one like it)."),
+    )  # fmt: skip
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_season(request):
+    """Staff, and the organisers of the club the file names."""
+    user = request.user
+    clubs = organised_clubs(user)
+    if not clubs.exists():
+        raise PermissionDenied
+    form = SeasonFileForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD:
+            form.add_error("file", _("The file is too large."))
+            return render(request, "seasons/td/import.html", {"form": form})
+        allowed = None if user.is_staff else set(clubs.values_list("name", flat=True))
+        try:
+            competition = import_competition(
+                upload.read(), form.cleaned_data["slug"] or None, user, allowed
+            )
+        except BackupError as exc:
+            form.add_error(None, _("Refused at %(path)s: %(message)s") % {
+                "path": exc.path or "/", "message": exc.message})  # fmt: skip
+        else:
+            recompute_ratings()  # the season's results rated in their place
+            messages.success(request, _(
+                "Imported “%(n)s” with %(e)d evenings."
+            ) % {"n": competition.name, "e": competition.evenings.count()})  # fmt: skip
+            return redirect(competition.get_absolute_url())
+    return render(request, "seasons/td/import.html", {"form": form})

@@ -46,3 +46,12 @@ OVERFLOW = """() => {
   }).slice(0, 3).map(el => el.tagName + '.' + el.className);
   return {scroll: document.documentElement.scrollWidth, width, outside};
 }"""
+
+
+def log_in(page, username: str, password: str) -> None:
+    """Through the login form, as a person does; back on the home page."""
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    with page.expect_navigation():
+        page.click("form.card button[type=submit]")

@@ -6,12 +6,10 @@ engine's message next to the field, fixes it, saves, and sees the standings
 change. Runs against ``live_server``; Chromium is Debian's /usr/bin/chromium.
 """
 
-import re
-
 import pytest
 from django.utils import translation
 
-from tests.browser import needs_chromium
+from tests.browser import log_in, needs_chromium
 
 NAMES = ["Anna Bakker", "Bert Janssen", "Cor de Vries", "Dirk Smits"]
 
@@ -46,12 +44,7 @@ def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
     for name in NAMES:
         Player.objects.create(name=name, club=club)
 
-    # Log in.
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "td")
-    page.fill("#id_password", "rikken-td-1")
-    page.click("form.card button[type=submit]")
-    page.wait_for_url(re.compile(r"/$"))
+    log_in(page, "td", "rikken-td-1")
 
     # Create a tournament: one round of four deals.
     page.goto("/manage/")

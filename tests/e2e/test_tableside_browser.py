@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import OVERFLOW, needs_chromium
+from tests.browser import OVERFLOW, log_in, needs_chromium
 
 pytestmark = [
     pytest.mark.browser,
@@ -212,11 +212,7 @@ def test_blind_entries_differ_and_the_td_decides(phone, live_server, make_user):
     TournamentRole.objects.create(tournament=table.round.tournament, user=td,
                                   role="td")  # fmt: skip
     hall = phone()
-    hall.goto("/accounts/login/")
-    hall.fill("#id_username", "side-td")
-    hall.fill("#id_password", "pw")
-    with hall.expect_navigation():
-        hall.click("form.card button[type=submit]")
+    log_in(hall, "side-td", "pw")
     hall.goto("/manage/side-blind/round/2/hall/")
     row = hall.locator("#hall tbody tr.disputed")
     assert row.count() == 1
