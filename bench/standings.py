@@ -15,8 +15,8 @@ EVENT = ("bench400", 400, 8, 16)
 
 @contextlib.contextmanager
 def test_database():
-    """A fresh test database (SQLite in memory unless DATABASE_URL says
-    otherwise), destroyed afterwards."""
+    """A fresh test database (an SQLite file as the tests use, unless
+    DATABASE_URL says otherwise), destroyed afterwards."""
     from django.db import connection
     from django.test.utils import setup_test_environment, teardown_test_environment
 

@@ -13,6 +13,7 @@ environment, refuses the demo's logins, sends secure cookies, and with
 
 import os
 import secrets
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -95,9 +96,14 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXIES", "0"))
+#: How many reverse proxies stand in front (``DJANGO_PROXIES``): the client's
+#: address is read behind them (rikscore/client_address.py), for axes too.
+TRUSTED_PROXIES = int(os.environ.get("DJANGO_PROXIES", "0") or 0)
+AXES_CLIENT_IP_CALLABLE = "rikscore.client_address.remote_addr"
 
 MIDDLEWARE = [
+    "rikscore.client_address.ClientAddressMiddleware",  # first: who is asking
+    "rikscore.busy.BusyDatabaseMiddleware",  # a lost race: 503, retry
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Headers every page carries, then the public pages' fast path under them.
@@ -138,6 +144,25 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+#: SQLite on a hall's laptop (``make run``) takes concurrent writes as
+#: PostgreSQL does: readers never wait for the writer (WAL), a write
+#: transaction takes the write lock at its start and waits its turn for up
+#: to ``SQLITE_BUSY_SECONDS`` instead of failing at once ("database is
+#: locked"); a wait longer than that answers 503 (rikscore/busy.py).
+SQLITE_BUSY_SECONDS = 10
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": SQLITE_BUSY_SECONDS,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
+    # Tests and benches use a file too, as a hall does: threads then really
+    # race. One per process, so two test runs never share one.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(
+            Path(tempfile.gettempdir()) / f"rikscore-test-{os.getpid()}.sqlite3"
+        )
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -95,4 +95,8 @@ class JuryCall(models.Model):
         return f"{self.contract} {self.decision}"
 
 
-from scoring.models_tableside import Submission, TableKey  # noqa: E402, F401
+from scoring.models_tableside import (  # noqa: E402, F401
+    SeatBinding,
+    Submission,
+    TableKey,
+)

@@ -6,7 +6,12 @@ A ``TableKey`` is the capability a score sheet's QR code carries: a public
 ``Submission`` is a deal as one player entered it; it becomes a ``Deal``
 only when the other side confirms it, or (blind) when both sides' entries
 agree, or when the TD decides. Until then no standings, export or public page
-sees it.
+sees it. Its record names players by seat, as a deal's does, so a player
+renamed mid-round changes nothing.
+
+A ``SeatBinding`` is a phone holding a seat of a table-round: the phone keeps
+a random token in a cookie, the server only its hash. One phone per seat and
+one seat per phone; only the TD releases a seat.
 """
 
 from django.conf import settings
@@ -35,10 +40,13 @@ class Submission(models.Model):
         DISPUTED = "disputed", _("the TD decides")
         SET_ASIDE = "set_aside", _("set aside")
 
+    #: Still on its way to counting: waiting for the other side, or the TD's.
+    OPEN = (Status.WAITING, Status.DISPUTED)
+
     table = models.ForeignKey(TableRound, models.CASCADE, related_name="submissions")
     number = models.PositiveSmallIntegerField(_("deal"))
     seat = models.PositiveSmallIntegerField(_("entered by seat"))
-    record = models.JSONField(_("deal record"))  # players by label, as entered
+    record = models.JSONField(_("deal record"))  # players by seat, as stored
     key = models.CharField(max_length=64)  # the phone's idempotency key
     status = models.CharField(
         max_length=10, choices=Status.choices, default=Status.WAITING
@@ -59,3 +67,19 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} deal {self.number} ({self.status})"
+
+
+class SeatBinding(models.Model):
+    table = models.ForeignKey(TableRound, models.CASCADE, related_name="bindings")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    token_hash = models.CharField(max_length=64, unique=True)  # sha256, hex
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="one_phone_a_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.seat}"

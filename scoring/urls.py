@@ -7,6 +7,7 @@ from django.urls import path
 from scoring import views_exports, views_jury, views_standings, views_whatif
 from scoring.entry import views as entry
 from scoring.tableside import views as tableside
+from scoring.tableside import views_offline as offline
 from scoring.tableside import views_td as hall
 
 app_name = "scoring"
@@ -16,7 +17,9 @@ T = M + "round/<int:round>/table/<int:table>/"
 K = "k/<str:slot>/<str:secret>/"  # a table's own link (table-side entry)
 
 urlpatterns = [
+    path("k/worker.js", offline.worker, name="tableside-worker"),
     path(K, tableside.page, name="tableside"),
+    path(K + "seat/", tableside.choose_seat, name="tableside-seat"),
     path(K + "deal/<int:number>/", tableside.submit, name="tableside-deal"),
     path(K + "deal/<int:number>/preview/", tableside.preview,
          name="tableside-preview"),
@@ -28,6 +31,7 @@ urlpatterns = [
     path(M + "round/<int:round>/clock/", hall.clock, name="hall-clock"),
     path(T + "disputes/", hall.disputes, name="disputes"),
     path(T + "answered/", hall.answered, name="hall-answered"),
+    path(T + "release/", hall.release, name="hall-release"),
     path(T, entry.table_page, name="entry-table"),
     path(T + "deal/<int:deal>/", entry.deal_page, name="entry-deal"),
     path(T + "deal/<int:deal>/preview/", entry.preview, name="entry-preview"),

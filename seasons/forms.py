@@ -129,7 +129,8 @@ class EveningForm(forms.Form):
     """Next week's evening: its date and who is present (check-in)."""
 
     date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Date"),
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )
     prize_evening = forms.BooleanField(label=_("Prize evening"), required=False)
     players = forms.ModelMultipleChoiceField(

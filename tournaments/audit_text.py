@@ -241,6 +241,9 @@ SENTENCES = {
     "table.close": _fixed(lambda: _("Table %(table)s closed")),
     "table.reopen": _fixed(lambda: _("Table %(table)s reopened")),
     "table.sheet": _fixed(lambda: _("Paper totals of table %(table)s stored")),
+    "table.release": _fixed(
+        lambda: _("Seat %(seat)s at table %(table)s freed for another phone")
+    ),
     "round.seat": _round_seat,
     "round.swap": _round_swap,
     "round.substitute": _round_substitute,

@@ -95,7 +95,7 @@ class TournamentForm(forms.ModelForm):
             "language", "method", "tiebreaks", "placement_points", "normalise_five",
             "hide_last_rounds", "bye_policy", "bye_points", "entry_mode",
         ]  # fmt: skip
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"date": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

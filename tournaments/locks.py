@@ -50,6 +50,14 @@ def is_deadlock(exc: OperationalError) -> bool:
     return code in ("40P01", "40001") or "deadlock" in str(exc).lower()
 
 
+def is_busy(exc: BaseException) -> bool:
+    """A write that lost its turn: a deadlock, or SQLite's write lock still
+    held by another request when its busy timeout ran out."""
+    if not isinstance(exc, OperationalError):
+        return False
+    return is_deadlock(exc) or "is locked" in str(exc).lower()  # database, table
+
+
 def atomic_retry(job: Callable[[], T]) -> T:
     """Run ``job`` in a transaction; a deadlock once more, then ``BusyError``."""
     for attempt in (1, 2):

@@ -174,12 +174,16 @@ class TableSide(HttpUser):
                         "Accept": "application/json"}  # fmt: skip
         out_of_step(self)
 
-    def post(self, path: str, data: dict, name: str, tries: int = 3) -> dict | None:
-        """One JSON step; "busy" (503) is tried again after a second, as the
-        player taps again (with the same key): each try is timed."""
+    def post(self, path: str, data: dict, name: str, seat: int,
+             tries: int = 3) -> dict | None:  # fmt: skip
+        """One JSON step from the phone of ``seat``; "busy" (503) is tried
+        again after a second, as the phone's queue does (with the same key):
+        each try is timed."""
+        phone = self.table["phones"][str(seat)]
+        headers = {**self.headers, "Cookie": f"{self.headers['Cookie']}; {phone}"}
         for attempt in range(tries):
             with self.client.post(f"{self.base}{path}", data=data, name=name,
-                                  headers=self.headers, allow_redirects=False,
+                                  headers=headers, allow_redirects=False,
                                   catch_response=True) as response:  # fmt: skip
                 try:
                     answer = response.json()
@@ -202,18 +206,19 @@ class TableSide(HttpUser):
             return
         number, deal = self.next_deal + 1, deals[self.next_deal]
         fields = {k: v for k, v in deal.items() if k.startswith("p")}
-        body = {**fields, "seat": deal["seat"], "key": secrets.token_urlsafe(12)}
+        body = {**fields, "key": secrets.token_urlsafe(12)}
         self.client.get(self.base, name="table page", headers=self.headers)
         told = {kind: TOLD[kind].setdefault(self.number, {} if kind == "entered"
                                             else []) for kind in TOLD}  # fmt: skip
         told["sent"].append(body["key"])
-        answer = self.post(f"deal/{number}/", body, "table enter deal")
+        answer = self.post(f"deal/{number}/", body, "table enter deal", deal["seat"])
         if answer is None or "entry" not in answer:
             return  # the table tries this deal again next time round
         entry = answer["entry"]
         told["entered"][body["key"]] = entry
         if next(RESENDS) % RESEND == 0:  # the first answer was lost on the way
-            again = self.post(f"deal/{number}/", body, "table resend deal")
+            again = self.post(f"deal/{number}/", body, "table resend deal",
+                              deal["seat"])  # fmt: skip
             if again is not None and again.get("entry") != entry:
                 self.environment.events.request.fire(
                     request_type="POST", name="table resend deal", response_time=0,
@@ -223,8 +228,8 @@ class TableSide(HttpUser):
         gevent.sleep(random.uniform(1, 4))  # the other side reads and taps
         self.client.get(self.base, name="table page", headers=self.headers)
         told["confirming"].append(entry)
-        done = self.post(f"confirm/{entry}/", {"seat": deal["confirm"]},
-                         "table confirm deal")  # fmt: skip
+        done = self.post(f"confirm/{entry}/", {}, "table confirm deal",
+                         deal["confirm"])  # fmt: skip
         if done is not None:
             self.next_deal += 1
             SAVED[self.number] = self.next_deal

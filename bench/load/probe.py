@@ -87,24 +87,28 @@ class Probe(threading.Thread):
         deal = table["deals"][number - 1]
         key = secrets.token_urlsafe(12)
         fields = {k: v for k, v in deal.items() if k.startswith("p")}
-        body = urllib.parse.urlencode({**fields, "seat": deal["seat"], "key": key})
+        body = urllib.parse.urlencode({**fields, "key": key})
         headers = {**form, "Accept": "application/json"}
+
+        def phone(seat: int) -> dict:  # the cookie of the seat's own phone
+            cookie = f"{headers.get('Cookie', '')}; {table['phones'][str(seat)]}"
+            return {**headers, "Cookie": cookie.lstrip("; ")}
+
         told = {kind: self.told[kind].setdefault(str(table["number"]),
                                                  {} if kind == "entered" else [])
                 for kind in self.told}  # fmt: skip
         told["sent"].append(key)
         status, answer = self.timed("entry enter", conn, "POST",
                                     f"{table['link']}deal/{number}/", body=body,
-                                    headers=headers)  # fmt: skip
+                                    headers=phone(deal["seat"]))  # fmt: skip
         entry = json.loads(answer).get("entry") if status == 200 else None
         if entry is None:
             return
         told["entered"][key] = entry
         told["confirming"].append(entry)
         status, answer = self.timed("entry confirm", conn, "POST",
-                                    f"{table['link']}confirm/{entry}/",
-                                    body=f"seat={deal['confirm']}",
-                                    headers=headers)  # fmt: skip
+                                    f"{table['link']}confirm/{entry}/", body="",
+                                    headers=phone(deal["confirm"]))  # fmt: skip
         if status == 200 and json.loads(answer).get("ok"):
             told["confirmed"].append(entry)
             number_ = str(table["number"])

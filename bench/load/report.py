@@ -60,7 +60,7 @@ def samples(work: Path) -> list[tuple[float, str, float, bool]]:
     return found
 
 
-def window_figures(work: Path, start: float, end: float) -> None:
+def window_figures(work: Path, start: float, end: float, phones: int = 400) -> None:
     """The figures of the requests sent between ``start`` and ``end`` (wall
     clock), from every sample: public pages all together, the entry steps
     (enter, resend, confirm) together, the table page, deals counted."""
@@ -82,21 +82,29 @@ def window_figures(work: Path, start: float, end: float) -> None:
                   f"{len(times) / seconds:6.1f}/s  {_p50_p99(times)}")  # fmt: skip
     print(f"load_steady_deals_per_s: {deals / seconds:.1f} (locust's tables)")
     print(f"load_steady_failures: {fails}")
-    print(f"load_targets: {targets_met(kinds, seconds, fails)}")
+    print(f"load_targets: {targets_met(kinds, seconds, fails, phones)}")
 
 
 #: issue 13's targets for the spike: public requests/s and p99s in ms
 TARGET_PUBLIC_RPS, TARGET_PUBLIC_P99, TARGET_ENTRY_P99 = 300, 250, 300
+#: the phones issue 13's public rate is for; fewer phones ask fewer pages
+TARGET_PHONES = 400
 
 
-def targets_met(kinds: dict[str, list[float]], seconds: float, fails: int) -> str:
-    """One line: each target with what was measured, then met or not."""
+def targets_met(
+    kinds: dict[str, list[float]], seconds: float, fails: int,
+    phones: int = TARGET_PHONES,
+) -> str:  # fmt: skip
+    """One line: each target with what was measured, then met or not. The
+    public rate asked of ``phones`` is issue 13's in proportion (300 phones,
+    as ``make load-tables`` runs, ask 225 pages a second of it)."""
     public, entry = sorted(kinds["public"]), sorted(kinds["entry"])
     if not public or not entry:
         return "not measured (no public or entry requests in the window)"
+    rate = TARGET_PUBLIC_RPS * phones / TARGET_PHONES
     checks = [
-        (f"public {len(public) / seconds:.0f}/s >= {TARGET_PUBLIC_RPS}",
-         len(public) / seconds >= TARGET_PUBLIC_RPS),
+        (f"public {len(public) / seconds:.0f}/s >= {rate:.0f}",
+         len(public) / seconds >= rate),
         (f"public p99 {percentile(public, 99):.0f} <= {TARGET_PUBLIC_P99} ms",
          percentile(public, 99) <= TARGET_PUBLIC_P99),
         (f"entry p99 {percentile(entry, 99):.0f} <= {TARGET_ENTRY_P99} ms",

@@ -330,7 +330,7 @@ def main() -> None:
     if SETTLE:
         print(f"load: the steady {SECONDS} s after the arrival (locust's samples,"
               f" the server's own times, the probe, the machine):")  # fmt: skip
-        window_figures(work, steady, steady + SECONDS)
+        window_figures(work, steady, steady + SECONDS, PHONES)
         server_times(work / "server.log", TABLE_SIDE, since=steady)
     probe.report()
     cpu.report()

@@ -6,7 +6,8 @@ follow: the TD's login and, per table, the deals to enter.
 ``LOAD_ENTRY=table`` (``make load-tables``, issue 16): the event's entry mode
 is "confirm" and each table gets its own link (``key_for``, as printing the
 sheets does) with, per deal, the seat that enters it (the declarer) and the
-seat that confirms it (a player of the other side).
+seat that confirms it (a player of the other side), and each seat's phone
+its cookie (the seat bound to it, as picking "who are you?" does).
 
 Run with the load's environment (``DATABASE_URL``), by ``bench.load.run``.
 """
@@ -33,6 +34,7 @@ def main(plan_path: str) -> None:
     from scoring.models import Deal
     from scoring.services import table_view
     from scoring.services.totals import recompute_table
+    from scoring.tableside import phones
     from scoring.tableside.services import key_for
     from tournaments.models import Round, TableRound, Tournament, TournamentRole
 
@@ -64,6 +66,11 @@ def main(plan_path: str) -> None:
             key = key_for(table)
             tables[-1]["link"] = reverse("scoring:tableside",
                                          args=[key.slot, key.secret])  # fmt: skip
+            tables[-1]["phones"] = {
+                str(s.position): f"{phones.COOKIE % key.slot}="
+                f"{phones.bind(table, s.position, None)}"
+                for s in view.seats
+            }
     entries = list(event.entries.values_list("id", flat=True))
     for table in tables:  # each table its own TD session, as if logged in there
         table["session"], table["csrf"] = _session(td)

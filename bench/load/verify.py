@@ -82,7 +82,7 @@ def table_side(tables, told: dict) -> bool:
     from django.db.models import Count
 
     from scoring.models import Deal, Submission
-    from scoring.services import prepare
+    from scoring.services import prepare, table_view
 
     def every(kind):
         return [x for per_table in told[kind].values() for x in per_table]
@@ -103,8 +103,10 @@ def table_side(tables, told: dict) -> bool:
     unmatched = 0
     for sub in accepted:  # the deal that counts is the one that was confirmed
         deal = deals.get((sub.table_id, sub.number))
-        outcome, _view = prepare(sub.table, sub.number, sub.record)
-        if (deal is None or deal.version != 1 or deal.record != outcome.stored
+        named = table_view(sub.table).named(sub.record)  # stored by seat
+        outcome, _view = prepare(sub.table, sub.number, named)
+        if (deal is None or deal.version != 1 or deal.record != sub.record
+                or deal.record != outcome.stored
                 or deal.seat_scores != list(outcome.seat_scores)):  # fmt: skip
             unmatched += 1
     without_entry = len(deals.keys() - {(s.table_id, s.number) for s in accepted})

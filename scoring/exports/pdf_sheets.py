@@ -8,6 +8,7 @@ to the table-round's entry page. *Blank* sheets are filled in by hand;
 *filled* ones print the stored deals.
 """
 
+import math
 from collections import defaultdict
 
 from django.conf import settings
@@ -138,14 +139,12 @@ class Sheet:
             Paragraph(str(_("Score sheet")), st["small"]),
         ]
         drawing = qr_flowable(self.url, 24 * mm)
-        from reportlab.lib.styles import ParagraphStyle
-
-        url_style = ParagraphStyle("url", st["small"], fontSize=6, alignment=2)
         td = entry_path(self.t.slug, self.round, self.number)
+        beside = 76 * mm - 12  # the right column within its padding
         right = [
             drawing,
-            Paragraph(escape(self.url), url_style),
-            Paragraph(escape(_("TD: %(path)s") % {"path": td}), url_style),
+            one_line(self.url, beside, st["small"]),
+            one_line(_("TD: %(path)s") % {"path": td}, beside, st["small"]),
         ]
         table = Table([[left, right]], colWidths=[110 * mm, 76 * mm])
         table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -359,6 +358,25 @@ def lines(text: str, width: float, style, most: int) -> str:
     after ``most`` lines) instead of reportlab's, which splits long words."""
     parts = wrap(text, width, style.fontName, style.fontSize, most)
     return "<br/>".join(escape(p) for p in parts)
+
+
+#: The link under the QR code: its size, and the least it shrinks to.
+LINK_SIZE, LINK_FLOOR = 6.0, 4.0
+
+
+def one_line(text: str, width: float, base):
+    """A right-aligned Paragraph of ``text`` in the largest size up to
+    ``LINK_SIZE`` that keeps it on one line in ``width`` points: a link
+    broken over two lines is typed wrong. Only past ``LINK_FLOOR`` does it
+    wrap, rather than run off the page."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    fits = math.floor(10 * width / text_width(text, FONT, 1)) / 10
+    size = max(LINK_FLOOR, min(LINK_SIZE, fits))
+    style = ParagraphStyle("link", base, fontName=FONT, fontSize=size,
+                           leading=size + 2, alignment=2)  # fmt: skip
+    return Paragraph(escape(text), style)
 
 
 def escape(text: str) -> str:

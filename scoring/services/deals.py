@@ -11,7 +11,7 @@ from django.db.models import Sum
 
 from rules.jury import latest_decisions
 from rules.validation import Violation
-from scoring.models import Deal, DealRevision, JuryCall
+from scoring.models import Deal, DealRevision, JuryCall, Submission
 from scoring.pipeline import (
     DealContext,
     Outcome,
@@ -123,6 +123,7 @@ def save_deal(
             raise DealRejectedError(outcome.violations)
         freeze_rules(table.round.tournament)
         deal = _store(locked, number, outcome, user, expected_version)
+        _close_entries(locked, number)
         recompute_table(locked)
         deal_line(locked, user, "deal.save", number, version=deal.version,
                   record=outcome.record, scores=list(outcome.seat_scores))  # fmt: skip
@@ -132,6 +133,14 @@ def save_deal(
         return atomic_retry(job)
     except IntegrityError as exc:
         raise StaleDealError from exc
+
+
+def _close_entries(table: TableRound, number: int) -> None:
+    """The deal counts: the table-side entries of it still open are done
+    (whichever way it came to count: a confirmation, a match, the TD)."""
+    Submission.objects.filter(
+        table=table, number=number, status__in=Submission.OPEN
+    ).update(status=Submission.Status.SET_ASIDE)
 
 
 def _lock_open(table: TableRound) -> TableRound:

@@ -86,34 +86,35 @@ def is_open(table: TableRound) -> bool:
     return table.round.status == Round.Status.SEATED and not table.closed
 
 
-def sides(record: dict, view) -> list[set[int]]:
-    """The deal's two sides as seat positions: (declaring side, the rest)."""
-    declaring = set()
-    for play in record.get("plays", []):
-        for role in ("declarer", "partner"):
-            position = view.position_of(play.get(role, ""))
-            if position is not None:
-                declaring.add(position)
-    everyone = {s.position for s in view.seats}
-    return [declaring, everyone - declaring]
+def declaring_seats(record: dict) -> set[int]:
+    """The seats of the declaring side of a record by seat (declarers and
+    partners); empty for a deal without declarers."""
+    return {
+        play[role]
+        for play in record.get("plays", [])
+        for role in ("declarer", "partner")
+        if isinstance(play.get(role), int)
+    }
 
 
-def other_side(record: dict, view, first: int, second: int) -> bool:
-    """Whether ``second`` sits on the other side of the deal from ``first``."""
+def other_side(record: dict, first: int, second: int) -> bool:
+    """Whether seat ``second`` sits on the other side of the deal (a record
+    by seat) from seat ``first``."""
     if first == second:
         return False
-    declaring, _rest = sides(record, view)
+    declaring = declaring_seats(record)
     if not declaring:
         return True
     return (first in declaring) != (second in declaring)
 
 
+OPEN = Submission.OPEN
+
+
 def waiting(table: TableRound) -> list[Submission]:
-    return list(
-        table.submissions.filter(
-            status__in=(Submission.Status.WAITING, Submission.Status.DISPUTED)
-        ).order_by("number", "created")
-    )
+    """The entries still open at ``table``: waiting or disputed (an entry
+    whose deal counts is set aside as the deal is stored)."""
+    return list(table.submissions.filter(status__in=OPEN).order_by("number", "created"))
 
 
 def _check(table: TableRound, number: int, record: dict):
@@ -127,9 +128,11 @@ def _check(table: TableRound, number: int, record: dict):
 def submit(
     table: TableRound, number: int, seat: int, record: dict, key: str
 ) -> Submission:
-    """A player's entry of deal ``number``. Refused (``DealRejectedError``)
-    when the rules refuse it, so a wrong entry is fixed at the table, not
-    found by the other side. Same ``key`` again: the first submission."""
+    """The entry of deal ``number`` by the phone bound to ``seat``. Refused
+    (``DealRejectedError``) when the rules refuse it, so a wrong entry is
+    fixed at the table, not found by the other side. Stored by seat, as a
+    deal is. Same ``key`` again: the first submission. A seat's new entry of
+    a deal it entered before replaces that one (a correction)."""
     tournament = table.round.tournament
     if tournament.entry_mode == Tournament.EntryMode.TD:
         raise TableModeError
@@ -154,33 +157,33 @@ def submit(
         )  # fmt: skip
         mine.update(status=Submission.Status.SET_ASIDE)  # a player's correction
         entry = Submission.objects.create(
-            table=locked, number=number, seat=seat, record=record, key=key
+            table=locked, number=number, seat=seat, record=outcome.stored, key=key
         )
         deal_line(locked, None, "table.submit", number, seat=seat,
                   mode=tournament.entry_mode)  # fmt: skip
         if tournament.entry_mode == Tournament.EntryMode.BLIND:
-            _match_blind(locked, entry, outcome.stored)  # under the table's lock
+            _match_blind(locked, entry, view)  # under the table's lock
             entry.refresh_from_db()
     return entry
 
 
-def _match_blind(table: TableRound, entry: Submission, stored: dict) -> None:
+def _match_blind(table: TableRound, entry: Submission, view) -> None:
     """With the other side's entry of the same deal in: equal → it counts,
-    different → both go to the TD."""
-    view = table_view(table)
+    different → both go to the TD. The sides are those of the entry already
+    waiting, as its player entered it."""
     others = [
         s for s in Submission.objects.filter(
             table=table, number=entry.number, status=Submission.Status.WAITING
-        ).exclude(pk=entry.pk)
-        if other_side(s.record, view, s.seat, entry.seat)
+        ).exclude(pk=entry.pk).order_by("created", "id")
+        if other_side(s.record, s.seat, entry.seat)
     ]  # fmt: skip
     if not others:
         return
     other = others[0]
-    other_outcome, _view = prepare(table, other.number, other.record)
+    other_outcome, _view = prepare(table, other.number, view.named(other.record))
     pair = Submission.objects.filter(pk__in=[entry.pk, other.pk])
-    if other_outcome.ok and other_outcome.stored == stored:
-        save_deal(table, entry.number, entry.record)
+    if other_outcome.ok and other_outcome.stored == entry.record:
+        save_deal(table, entry.number, view.named(entry.record))
         pair.update(status=Submission.Status.ACCEPTED, confirmed_by=other.seat)
     else:
         pair.update(status=Submission.Status.DISPUTED)
@@ -202,10 +205,9 @@ def confirm(table: TableRound, submission_id: int, seat: int) -> Submission:
             return entry
         if entry.status != Submission.Status.WAITING:
             raise StaleDealError
-        view = table_view(table)
-        if not other_side(entry.record, view, entry.seat, seat):
+        if not other_side(entry.record, entry.seat, seat):
             raise NotYoursError
-        save_deal(table, entry.number, entry.record)
+        save_deal(table, entry.number, table_view(table).named(entry.record))
         entry.status, entry.confirmed_by = Submission.Status.ACCEPTED, seat
         entry.save(update_fields=["status", "confirmed_by"])
     return entry
@@ -220,17 +222,20 @@ def decide(table: TableRound, submission_id: int, user, reason: str) -> Deal:
         lock_table(table)
         entry = Submission.objects.select_for_update().get(pk=submission_id,
                                                            table=table)  # fmt: skip
-        if entry.status not in (Submission.Status.WAITING,
-                                Submission.Status.DISPUTED):  # fmt: skip
+        if entry.status not in OPEN:
             raise StaleDealError
+        others = list(
+            Submission.objects.filter(table=table, number=entry.number,
+                                      status__in=OPEN)
+            .exclude(pk=entry.pk).values_list("pk", flat=True)
+        )  # fmt: skip
         current = Deal.objects.filter(table=table, number=entry.number).first()
-        deal = save_deal(table, entry.number, entry.record, user,
+        record = table_view(table).named(entry.record)
+        deal = save_deal(table, entry.number, record, user,
                          current.version if current else None)  # fmt: skip
-        Submission.objects.filter(
-            table=table, number=entry.number,
-            status__in=(Submission.Status.WAITING, Submission.Status.DISPUTED),
-        ).exclude(pk=entry.pk).update(status=Submission.Status.SET_ASIDE,
-                                      decided_by=user, reason=reason)  # fmt: skip
+        Submission.objects.filter(pk__in=others).update(
+            status=Submission.Status.SET_ASIDE, decided_by=user, reason=reason
+        )
         entry.status, entry.decided_by, entry.reason = (
             Submission.Status.ACCEPTED, user, reason,
         )  # fmt: skip

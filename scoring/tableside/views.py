@@ -1,14 +1,18 @@
 """The table's own page on the players' phones: no account, the link is the
 key (``/k/<slot>/<secret>/``), for exactly one table-round.
 
-A submit answers JSON to ``static/js/tableside.js`` (which keeps a deal typed
-offline on the phone and sends it when the connection returns, with the same
-idempotency key) and redirects a browser without script. The same deal form,
-validation and score preview as the TD's screen.
+Who is acting is never what the page says: a phone picks its seat once and
+the server binds it (``phones``); every entry and confirmation speaks for
+the seat bound to the phone that sends it. A submit answers JSON to
+``static/js/tableside.js`` (which queues deals typed offline, each with its
+own idempotency key) and redirects a browser without script. The same deal
+form, validation and score preview as the TD's screen.
 """
 
 import json
+import secrets
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -18,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.entry import display
 from scoring.entry.views import deal_form, preview_response
+from scoring.forms import initial_from_record
 from scoring.models import Deal, Submission
 from scoring.services import (
     ClosedError,
@@ -25,44 +30,45 @@ from scoring.services import (
     StaleDealError,
     table_view,
 )
-from scoring.tableside import services, throttle
+from scoring.tableside import page_state, phones, services, throttle
+from scoring.tableside.texts import page_texts
 from tournaments.locks import BusyError, GoneError
-
-SEAT_COOKIE = "seat-%s"
 
 
 def _key_or_refuse(request, slot: str, secret: str):
-    """(key, None) or (None, the refusal page). Misses are counted per
-    address; too many and the address waits (``throttle``)."""
-    if throttle.blocked(request):
-        response = render(request, "scoring/tableside/refused.html",
-                          {"reason": "slow"}, status=429)  # fmt: skip
-        response["Retry-After"] = str(throttle.WINDOW)
-        return None, response
+    """(key, None) or (None, the refusal page). A valid link always works;
+    a wrong one is counted per address, and past the limit further guesses
+    are answered 429 instead of 404 (``throttle``)."""
     key = services.find_key(slot, secret)
-    if key is None:
-        throttle.miss(request)
-        if _wants_json(request):  # a queued deal: the phone says so, and stops
-            return None, JsonResponse(
-                {"ok": False, "message": _("This table link does not work")},
-                status=404,
-            )
-        return None, render(request, "scoring/tableside/refused.html",
-                            {"reason": "unknown"}, status=404)  # fmt: skip
-    return key, None
+    if key is not None:
+        return key, None
+    blocked = throttle.blocked(request)
+    throttle.miss(request)
+    code = 429 if blocked else 404
+    if _wants_json(request):  # a queued deal: the phone shows it on the deal
+        response = JsonResponse(
+            {"ok": False, "message": _("This table link does not work")}, status=code
+        )
+    else:
+        response = render(request, "scoring/tableside/refused.html",
+                          {"reason": "slow" if blocked else "unknown"},
+                          status=code)  # fmt: skip
+    if blocked:
+        response["Retry-After"] = str(throttle.WINDOW)
+    return None, response
 
 
 def _wants_json(request) -> bool:
     return request.headers.get("Accept", "").startswith("application/json")
 
 
-def _seat(request, key, view) -> int | None:
-    raw = request.POST.get("seat") or request.COOKIES.get(SEAT_COOKIE % key.slot)
-    try:
-        seat = int(raw)
-    except (TypeError, ValueError):
-        return None
-    return seat if seat in {s.position for s in view.seats} else None
+def _token(request, key) -> str | None:
+    return request.COOKIES.get(phones.COOKIE % key.slot)
+
+
+def _phone_seat(request, key) -> int | None:
+    """The seat bound to the phone sending ``request`` (None: none)."""
+    return phones.seat_of(key.table, _token(request, key))
 
 
 def _base(key) -> str:
@@ -73,75 +79,108 @@ def page(request, slot: str, secret: str):
     key, refused = _key_or_refuse(request, slot, secret)
     if refused:
         return refused
-    table = key.table
     services.seen(key)
-    view = table_view(table)
-    if "seat" in request.GET:  # "I am …": remembered on this phone
-        response = redirect(_base(key))
-        response.set_cookie(SEAT_COOKIE % key.slot, request.GET["seat"],
-                            max_age=12 * 3600, samesite="Lax")  # fmt: skip
-        return response
-    return render(request, "scoring/tableside/page.html",
-                  _context(request, key, view))  # fmt: skip
+    response = render(request, "scoring/tableside/page.html",
+                      _context(request, key, table_view(key.table)))  # fmt: skip
+    response["Cache-Control"] = "no-store"  # the service worker keeps its own copy
+    return response
 
 
-def _context(request, key, view, form=None) -> dict:
+def _context(request, key, view) -> dict:
     table = key.table
     tournament = table.round.tournament
+    mode, per_round = tournament.entry_mode, tournament.deals_per_round
     deals = {d.number: d for d in table.deals.all()}
     pending = services.waiting(table)
-    seat = _seat(request, key, view)
-    number = next((n for n in range(1, tournament.deals_per_round + 1)
-                   if n not in deals and not _entered(pending, n, seat, tournament)),
-                  None)  # fmt: skip
-    if form is None and number is not None:
+    seat = _phone_seat(request, key)
+    is_open = services.is_open(table)
+    done = page_state.done_numbers(deals, pending, seat, mode)
+    change = _change(request, pending, seat, is_open)
+    number = change.number if change else next(
+        (n for n in range(1, per_round + 1) if n not in done), None)  # fmt: skip
+    form = None
+    if number is not None:
         form = deal_form(table, view, number)
-    rows = display.grid(view, deals, tournament.deals_per_round, tournament.schedule)
+        if change is not None:
+            form.initial = initial_from_record(view.named(change.record),
+                                               view.players_for(number))  # fmt: skip
+    variants, variant_of = page_state.form_variants(key, table, view, per_round)
+    rows = display.grid(view, deals, per_round, tournament.schedule)
+    bound = phones.bound_seats(table)
     return {
         "key": key, "table": table, "tournament": tournament, "view": view,
         "schedule": tournament.schedule,
         "contracts": tournament.schedule.enabled_contracts(),
         "seat": seat, "seat_label": view.label_of(seat) if seat else "",
-        "open": services.is_open(table), "mode": tournament.entry_mode,
+        "seats": [{"seat": s, "taken": s.position in bound} for s in view.seats],
+        "open": is_open, "mode": mode, "entering": is_open and mode != "td",
         "rows": rows, "totals": rows[-1]["cells"] if rows else [],
-        "pending": [_pending(p, view, seat, tournament, services.is_open(table))
-                    for p in pending],
-        "number": number, "form": form, "tableside": True,
+        "pending": page_state.pending_rows(pending, view, seat, tournament, is_open),
+        "number": number, "form": form, "change": change, "tableside": True,
+        "idem_key": secrets.token_hex(16),  # a browser without script sends it
         "players": view.players_for(number) if number else [],
-        "deal_url": reverse("scoring:tableside-deal",
-                            args=[key.slot, key.secret, number or 1]),
-        "preview_url": reverse("scoring:tableside-preview",
-                               args=[key.slot, key.secret, number or 1]),
+        "variants": variants,
+        "state": {
+            "base": _base(key), "deals": per_round, "seat": seat, "mode": mode,
+            "open": is_open, "done": sorted(done), "variant": variant_of,
+            "fixed": change is not None, "texts": page_texts(),
+            "status": _status_of(table, deals, pending, is_open),
+            "worker": reverse("scoring:tableside-worker"),
+        },
+        **page_state.deal_urls(key, number or 1),
     }  # fmt: skip
 
 
-def _entered(pending: list[Submission], number: int, seat, tournament) -> bool:
-    """Whether this phone is done with deal ``number`` for now: it waits for
-    confirmation (confirm: the other side confirms, nobody enters it again),
-    this seat's own blind entry is in, or the TD decides. The form moves on
-    to the next deal, so a table never waits for a confirmation."""
-    for entry in pending:
-        if entry.number != number:
-            continue
-        if entry.status == Submission.Status.DISPUTED:
-            return True
-        if tournament.entry_mode != "blind" or entry.seat == seat:
-            return True
-    return False
+def _change(request, pending, seat, is_open: bool) -> Submission | None:
+    """The phone's own waiting entry it asked to change (``?change=<id>``)."""
+    wanted = request.GET.get("change", "")
+    if not (is_open and seat and wanted.isdigit()):
+        return None
+    return next((e for e in pending if e.pk == int(wanted) and e.seat == seat
+                 and e.status == Submission.Status.WAITING), None)  # fmt: skip
 
 
-def _pending(entry: Submission, view, seat, tournament, is_open: bool) -> dict:
-    return {
-        "entry": entry,
-        "by": view.label_of(entry.seat),
-        "summary": display.describe(entry.record, tournament.schedule),
-        "may_confirm": (
-            tournament.entry_mode == "confirm" and seat is not None
-            and is_open
-            and entry.status == Submission.Status.WAITING
-            and services.other_side(entry.record, view, entry.seat, seat)
-        ),
-    }  # fmt: skip
+@require_POST
+def choose_seat(request, slot: str, secret: str):
+    """ "I am …": the server binds the seat to this phone (a cookie holds the
+    phone's token), once; taken seats and a second seat are refused."""
+    key, refused = _key_or_refuse(request, slot, secret)
+    if refused:
+        return refused
+    view = table_view(key.table)
+    response = redirect(_base(key))
+    try:
+        seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        seat = None
+    if seat not in {s.position for s in view.seats}:
+        messages.error(request, _("Choose one of the seats of this table."))
+        return response
+    if not services.is_open(key.table):
+        messages.error(request, _("This table is closed."))
+        return response
+    try:
+        token = phones.bind(key.table, seat, _token(request, key))
+    except phones.SeatTakenError:
+        messages.error(request, _(
+            "Another phone already holds the seat of %(name)s. Is that not "
+            "you? Call the TD: they can free the seat."
+        ) % {"name": view.label_of(seat)})  # fmt: skip
+        return response
+    except phones.AlreadySeatedError as exc:
+        messages.error(request, _(
+            "This phone already holds the seat of %(name)s at this table. "
+            "Only the TD can move it to another seat."
+        ) % {"name": view.label_of(exc.seat)})  # fmt: skip
+        return response
+    except GoneError:
+        return response
+    response.set_cookie(
+        phones.COOKIE % key.slot, token, max_age=phones.COOKIE_SECONDS,
+        path=_base(key), httponly=True, samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )  # fmt: skip
+    return response
 
 
 def _answer(request, key, ok: bool, message: str, status: int = 200, **extra):
@@ -151,20 +190,34 @@ def _answer(request, key, ok: bool, message: str, status: int = 200, **extra):
     return redirect(_base(key))
 
 
+NO_SEAT = "no_seat"
+
+
+def _no_seat(request, key):
+    return _answer(request, key, False, _(
+        "This phone holds no seat at this table: choose who you are first "
+        "(or ask the TD to free your seat)."
+    ), 403, code=NO_SEAT)  # fmt: skip
+
+
 @require_POST
 def submit(request, slot: str, secret: str, number: int):
     key, refused = _key_or_refuse(request, slot, secret)
     if refused:
         return refused
     table = key.table
-    view = table_view(table)
-    seat = _seat(request, key, view)
     idem = request.POST.get("key", "")[:64]
-    if seat is None or not idem:
-        return _answer(request, key, False, _("Choose who you are first."), 400)
+    if not idem:
+        return _answer(request, key, False, _("Reload this page and save again."), 400)
+    stored = Submission.objects.filter(table=table, key=idem).first()
+    if stored is not None:  # a retry of what the server already has
+        return _saved(request, key, stored)
+    seat = _phone_seat(request, key)
+    if seat is None:
+        return _no_seat(request, key)
     if not 1 <= number <= table.round.tournament.deals_per_round:
         return _answer(request, key, False, _("There is no such deal."), 400)
-    form = deal_form(table, view, number, request.POST)
+    form = deal_form(table, table_view(table), number, request.POST)
     record = form.record()
     if record is None:
         errors = [str(e) for errs in form.errors.values() for e in errs]
@@ -184,11 +237,16 @@ def submit(request, slot: str, secret: str, number: int):
         counted = _("Deal %(n)s already counts.") % {"n": number}
         return _answer(request, key, False, counted, 409)
     except services.NotYoursError:
-        return _answer(request, key, False, _("Choose who you are first."), 400)
+        return _no_seat(request, key)
     except BusyError:
         return _answer(request, key, False, _("Busy: please try again."), 503)
+    return _saved(request, key, entry)
+
+
+def _saved(request, key, entry: Submission):
     return _answer(request, key, True, _status_text(entry), status=200,
-                   status_code=entry.status, deal=number, entry=entry.pk)  # fmt: skip
+                   status_code=entry.status, deal=entry.number,
+                   entry=entry.pk)  # fmt: skip
 
 
 def _status_text(entry: Submission) -> str:
@@ -197,6 +255,8 @@ def _status_text(entry: Submission) -> str:
         return _("Deal %(n)s saved: both sides agree.") % n
     if entry.status == Submission.Status.DISPUTED:
         return _("Deal %(n)s: the two entries differ; the TD decides.") % n
+    if entry.status == Submission.Status.SET_ASIDE:
+        return _("Deal %(n)s was saved before and has since been replaced.") % n
     if entry.table.round.tournament.entry_mode == "blind":
         return _("Deal %(n)s saved on the server; it counts once the other "
                  "side's entry matches.") % n  # fmt: skip
@@ -209,10 +269,9 @@ def confirm(request, slot: str, secret: str, entry_id: int):
     key, refused = _key_or_refuse(request, slot, secret)
     if refused:
         return refused
-    view = table_view(key.table)
-    seat = _seat(request, key, view)
+    seat = _phone_seat(request, key)
     if seat is None:
-        return _answer(request, key, False, _("Choose who you are first."), 400)
+        return _no_seat(request, key)
     try:
         entry = services.confirm(key.table, entry_id, seat)
     except Submission.DoesNotExist:
@@ -220,7 +279,8 @@ def confirm(request, slot: str, secret: str, entry_id: int):
     except services.NotYoursError:
         return _answer(request, key, False,
                        _("A player of the other side confirms."), 403)  # fmt: skip
-    except (services.TableModeError, StaleDealError, ClosedError, DealRejectedError):
+    except (services.TableModeError, StaleDealError, ClosedError, DealRejectedError,
+            GoneError):  # fmt: skip
         return _answer(request, key, False, _("This entry can no longer be confirmed."),
                        409)  # fmt: skip
     done = _("Deal %(n)s confirmed: it counts.") % {"n": entry.number}
@@ -248,13 +308,20 @@ def call(request, slot: str, secret: str):
 
 
 def status(request, slot: str, secret: str):
-    """What the page shows, small, for the phone to refresh (JSON)."""
+    """What the page shows, small, for the phone to notice a change (JSON):
+    deal numbers and statuses only, nothing an entry says."""
     key, refused = _key_or_refuse(request, slot, secret)
     if refused:
         return refused
     table = key.table
-    counted = sorted(Deal.objects.filter(table=table).values_list("number", flat=True))
-    waiting = [{"deal": p.number, "status": p.status} for p in services.waiting(table)]
-    return HttpResponse(json.dumps({"counted": counted, "waiting": waiting,
-                                    "open": services.is_open(table)}),
-                        content_type="application/json")  # fmt: skip
+    counted = Deal.objects.filter(table=table).values_list("number", flat=True)
+    answer = _status_of(table, counted, services.waiting(table),
+                        services.is_open(table))  # fmt: skip
+    return HttpResponse(json.dumps(answer), content_type="application/json")
+
+
+def _status_of(table, counted, pending, is_open: bool) -> dict:
+    """The same in the page's state, for the phone to compare."""
+    return {"counted": sorted(counted),
+            "waiting": [{"deal": p.number, "status": p.status} for p in pending],
+            "open": is_open}  # fmt: skip

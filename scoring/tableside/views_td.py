@@ -6,7 +6,7 @@ links, the round clock, and the disputes with both versions side by side."""
 import datetime
 
 from django.contrib import messages
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -15,9 +15,9 @@ from django.views.decorators.http import require_POST
 
 from scoring.entry import display
 from scoring.entry.views import table_of
-from scoring.models import Submission
+from scoring.models import SeatBinding, Submission
 from scoring.services import ClosedError, DealRejectedError, StaleDealError, table_view
-from scoring.tableside import services
+from scoring.tableside import phones, services
 from tournaments.locks import BusyError, GoneError
 from tournaments.models import Round, TableRound
 from tournaments.permissions import td_required
@@ -32,38 +32,46 @@ def _round(tournament, number: int) -> Round:
 
 
 def hall_rows(round_: Round) -> list[dict]:
-    """One row per table, in three queries: counted deals and the last
-    change, the table-side entries by status, the keys (calls, links)."""
+    """One row per table, in four queries: counted deals and the last
+    change, the open table-side entries, the keys (calls, links), the phones
+    holding seats. Waiting and disputed count deals, not entries (a disputed
+    deal has two)."""
     now = timezone.now()
     tables = (
         TableRound.objects.filter(round=round_)
-        .annotate(counted=Count("deals"), last_deal=Max("deals__updated"))
+        .annotate(
+            counted=Count("deals", distinct=True),
+            last_deal=Max("deals__updated"),
+            size=Count("seats", distinct=True),
+        )
         .order_by("number")
     )
-    pending = {
-        t: (w, d, last)
-        for t, w, d, last in Submission.objects.filter(table__round=round_)
-        .values_list("table_id")
-        .annotate(
-            w=Count("id", filter=Q(status=Submission.Status.WAITING)),
-            d=Count("id", filter=Q(status=Submission.Status.DISPUTED)),
-            last=Max("created"),
-        )
-        .values_list("table_id", "w", "d", "last")
-        .order_by()
-    }  # fmt: skip
+    open_entries: dict[int, dict] = {}
+    for table_id, number, state, created in Submission.objects.filter(
+        table__round=round_, status__in=Submission.OPEN
+    ).values_list("table_id", "number", "status", "created"):
+        row = open_entries.setdefault(table_id, {"w": set(), "d": set(), "last": None})
+        row["d" if state == Submission.Status.DISPUTED else "w"].add(number)
+        row["last"] = max(filter(None, (row["last"], created)))
     keys = {t.table_id: t for t in services.TableKey.objects.filter(
         table__round=round_)}  # fmt: skip
+    phones_at: dict[int, int] = {}
+    for table_id in SeatBinding.objects.filter(table__round=round_).values_list(
+        "table_id", flat=True
+    ):
+        phones_at[table_id] = phones_at.get(table_id, 0) + 1
     rows = []
     per_round = round_.tournament.deals_per_round
     for table in tables:
-        waiting, disputed, last_entry = pending.get(table.pk, (0, 0, None))
+        found = open_entries.get(table.pk, {"w": set(), "d": set(), "last": None})
+        disputed, waiting = found["d"], found["w"] - found["d"]
         key = keys.get(table.pk)
-        last = max((t for t in (table.last_deal, last_entry) if t), default=None)
+        last = max((t for t in (table.last_deal, found["last"]) if t), default=None)
         done = table.closed or table.counted >= per_round
         rows.append({
-            "table": table, "counted": table.counted, "waiting": waiting,
-            "disputed": disputed, "last": last, "key": key,
+            "table": table, "counted": table.counted, "waiting": len(waiting),
+            "disputed": len(disputed), "last": last, "key": key,
+            "phones": phones_at.get(table.pk, 0),
             "called": bool(key and key.called_at),
             "quiet": not done and round_.status == Round.Status.SEATED
             and (last or round_.tournament.created) < now - QUIET,
@@ -121,6 +129,24 @@ def answered(request, tournament, round, table):
 
 
 @td_required
+@require_POST
+def release(request, tournament, round, table):
+    """The TD frees a seat for another phone (audited)."""
+    table = table_of(tournament, round, table)
+    try:
+        seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        seat = 0
+    if phones.release(table, seat, request.user):
+        messages.success(request, _("Seat %(n)s is free: the player picks it again "
+                                    "on their phone.") % {"n": seat})  # fmt: skip
+    else:
+        messages.error(request, _("No phone holds that seat."))
+    return redirect(reverse("scoring:disputes", args=[tournament.slug, round,
+                                                      table.number]))  # fmt: skip
+
+
+@td_required
 def disputes(request, tournament, round, table):
     """Waiting and disputed entries of one table, side by side per deal; the
     TD picks the version that counts, with a reason (audited)."""
@@ -151,8 +177,13 @@ def disputes(request, tournament, round, table):
     for entry in services.waiting(table):
         by_deal.setdefault(entry.number, []).append({
             "entry": entry, "by": view.label_of(entry.seat),
-            "summary": display.describe(entry.record, tournament.schedule),
+            "summary": display.describe(view.named(entry.record),
+                                        tournament.schedule),
         })  # fmt: skip
+    bound = phones.bound_seats(table)
+    seats = [{"seat": s, "label": view.label_of(s.position),
+              "phone": bound.get(s.position)} for s in view.seats]  # fmt: skip
     return render(request, "scoring/tableside/disputes.html", {
         "tournament": tournament, "table": table, "deals": sorted(by_deal.items()),
+        "seats": seats,
     })  # fmt: skip

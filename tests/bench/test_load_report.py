@@ -29,3 +29,9 @@ def test_each_missed_target_is_named():
 
 def test_no_requests_is_not_a_pass():
     assert targets_met({"public": [], "entry": []}, 120, 0).startswith("not measured")
+
+
+def test_fewer_phones_are_asked_the_public_rate_in_proportion():
+    kinds = _kinds(2.0, 20.0, public_count=230 * 120)
+    assert targets_met(kinds, 120, 0).startswith("NOT met")  # 400 phones: 300/s
+    assert targets_met(kinds, 120, 0, phones=300).startswith("met")  # 225/s

@@ -1,13 +1,25 @@
 """Table-side entry through the table's own link: confirm and blind modes,
-the TD's decision, idempotent submits, refused and guessed links."""
+the TD's decision, idempotent submits, refused and guessed links. Every
+phone picks its seat first; the server binds it (test_tableside_phones)."""
 
 import pytest
 from django.urls import reverse
 
 from scoring.models import Deal, Submission
-from scoring.services import table_view
 from scoring.tableside import services, throttle
-from tournaments.models import AuditLog, Round, TableRound
+from scoring.tableside.views_td import hall_rows
+from tests.tableside.helpers import (
+    confirm,
+    deal_seats,
+    enter,
+    link,
+    phone,
+    rik,
+    running,
+    seated,
+    set_mode,
+)
+from tournaments.models import AuditLog, Round, TableRound, TournamentRole
 
 
 @pytest.fixture(autouse=True)
@@ -17,41 +29,7 @@ def english(client):
 
 @pytest.fixture
 def table(db):
-    """Round 2 of a scored event, reopened: its table 1 has no deals yet."""
-    from scoring.demo import generate_event
-
-    event = generate_event("side", 8, 2, 4, rules="nl", seed=5)
-    Round.objects.filter(tournament=event, number=2).update(
-        status=Round.Status.SEATED, published=False
-    )
-    table = TableRound.objects.get(round__tournament=event, round__number=2, number=1)
-    table.deals.all().delete()
-    TableRound.objects.filter(pk=table.pk).update(closed=False)
-    table.refresh_from_db()
-    return table
-
-
-def mode(table, value):
-    type(table.round.tournament).objects.filter(pk=table.round.tournament_id).update(
-        entry_mode=value
-    )
-    table.refresh_from_db()
-
-
-def link(key, name="scoring:tableside", *extra):
-    return reverse(name, args=[key.slot, key.secret, *extra])
-
-
-def rik_form(table, number=1, declarer=1, partner=2, tricks=9):
-    """The deal form's fields for a rik by seat numbers."""
-    return {"p0_contract": "rik", "p0_declarer": str(declarer),
-            "p0_partner": str(partner), "p0_tricks": str(tricks)}  # fmt: skip
-
-
-def post(client, key, number, seat, data, idem):
-    return client.post(link(key, "scoring:tableside-deal", number),
-                       {**data, "seat": seat, "key": idem},
-                       HTTP_ACCEPT="application/json")  # fmt: skip
+    return running("side", "td")
 
 
 def test_a_key_carries_192_bits_and_a_wrong_secret_finds_nothing(table):
@@ -63,68 +41,67 @@ def test_a_key_carries_192_bits_and_a_wrong_secret_finds_nothing(table):
     assert services.key_for(table.pk) == key  # one key per table
 
 
-def test_confirm_mode_counts_only_after_the_other_side(client, table):
-    mode(table, "confirm")
-    key = services.key_for(table)
-    players = table_view(table).players_for(1)
-    view = table_view(table)
-    first, second = view.position_of(players[0]), view.position_of(players[1])
-    data = rik_form(table, declarer=first, partner=second)
-    answer = post(client, key, 1, first, data, "k1")
+def test_confirm_mode_counts_only_after_the_other_side(table):
+    set_mode(table, "confirm")
+    d, p, o, _o2 = deal_seats(table)
+    declarer, partner, opponent = seated(table, d), seated(table, p), seated(table, o)
+    answer = enter(declarer, table, 1, rik(d, p), "k1")
     assert answer.status_code == 200, answer.content
     assert answer.json()["status_code"] == "waiting"
     assert not Deal.objects.filter(table=table).exists()  # not counted yet
     entry = Submission.objects.get(table=table)
-    assert answer.json()["entry"] == entry.pk
-    # the declarer's partner is on the same side: may not confirm
-    refused = client.post(link(key, "scoring:tableside-confirm", entry.pk),
-                          {"seat": second}, HTTP_ACCEPT="application/json")  # fmt: skip
-    assert refused.status_code == 403
-    opponent = view.position_of(players[2])
-    ok = client.post(link(key, "scoring:tableside-confirm", entry.pk),
-                     {"seat": opponent}, HTTP_ACCEPT="application/json")  # fmt: skip
-    assert ok.json()["ok"] is True
+    assert answer.json()["entry"] == entry.pk and entry.seat == d
+    assert confirm(partner, table, entry.pk).status_code == 403  # the same side
+    assert confirm(declarer, table, entry.pk).status_code == 403  # its own entry
+    assert confirm(opponent, table, entry.pk).json()["ok"] is True
     assert Deal.objects.filter(table=table, number=1).count() == 1
-    again = client.post(link(key, "scoring:tableside-confirm", entry.pk),
-                        {"seat": opponent}, HTTP_ACCEPT="application/json")  # fmt: skip
+    again = confirm(opponent, table, entry.pk)
     assert again.json()["ok"] is True  # a double tap changes nothing
     assert Deal.objects.filter(table=table).count() == 1
 
 
-def test_the_same_key_twice_stores_one_entry(client, table):
-    mode(table, "confirm")
-    key = services.key_for(table)
-    view = table_view(table)
-    p = [view.position_of(x) for x in view.players_for(1)]
-    data = rik_form(table, declarer=p[0], partner=p[1])
+def test_the_same_key_twice_stores_one_entry(table):
+    set_mode(table, "confirm")
+    d, p, _o, _o2 = deal_seats(table)
+    mine = seated(table, d)
     for _ in range(3):
-        assert post(client, key, 1, p[0], data, "same").status_code == 200
+        assert enter(mine, table, 1, rik(d, p), "same").status_code == 200
     assert Submission.objects.filter(table=table).count() == 1
+
+
+def test_an_entry_is_stored_by_seat_so_a_rename_changes_nothing(table):
+    set_mode(table, "confirm")
+    d, p, o, _o2 = deal_seats(table)
+    enter(seated(table, d), table, 1, rik(d, p), "r1")
+    entry = Submission.objects.get(table=table)
+    assert entry.record["plays"][0]["declarer"] == d
+    assert entry.record["plays"][0]["partner"] == p
+    seat = table.seats.get(position=d)
+    seat.entry.player.name = "Someone Else Entirely"
+    seat.entry.player.save()
+    assert confirm(seated(table, o), table, entry.pk).json()["ok"] is True
+    deal = Deal.objects.get(table=table, number=1)
+    assert deal.record["plays"][0]["declarer"] == d
 
 
 def test_blind_mode_equal_entries_count_and_different_ones_go_to_the_td(
     client, table, make_user
 ):
-    mode(table, "blind")
-    key = services.key_for(table)
-    view = table_view(table)
-    p = [view.position_of(x) for x in view.players_for(1)]
-    data = rik_form(table, declarer=p[0], partner=p[1], tricks=9)
-    post(client, key, 1, p[0], data, "a1")
-    assert not Deal.objects.exists() or not Deal.objects.filter(table=table).exists()
-    post(client, key, 1, p[2], data, "b1")  # the other side, the same deal
+    set_mode(table, "blind")
+    phones = {seat: seated(table, seat) for seat in range(1, 5)}
+    d, p, o, _o2 = deal_seats(table)
+    enter(phones[d], table, 1, rik(d, p, 9), "a1")
+    assert not Deal.objects.filter(table=table).exists()
+    enter(phones[o], table, 1, rik(d, p, 9), "b1")  # the other side, the same deal
     assert Deal.objects.filter(table=table, number=1).count() == 1
     # deal 2: the two sides disagree on the tricks
-    p2 = [view.position_of(x) for x in view.players_for(2)]
-    post(client, key, 2, p2[0], rik_form(table, 2, p2[0], p2[1], 9), "a2")
-    post(client, key, 2, p2[2], rik_form(table, 2, p2[0], p2[1], 7), "b2")
+    d2, p2, o2, _x = deal_seats(table, 2)
+    enter(phones[d2], table, 2, rik(d2, p2, 9), "a2")
+    enter(phones[o2], table, 2, rik(d2, p2, 7), "b2")
     assert not Deal.objects.filter(table=table, number=2).exists()
     disputed = Submission.objects.filter(table=table, number=2, status="disputed")
     assert disputed.count() == 2
-    # the TD picks the second version, with a reason
     td = make_user("td-side")
-    from tournaments.models import TournamentRole
-
     TournamentRole.objects.create(tournament=table.round.tournament, user=td,
                                   role="td")  # fmt: skip
     client.force_login(td)
@@ -139,44 +116,42 @@ def test_blind_mode_equal_entries_count_and_different_ones_go_to_the_td(
     assert line.detail["reason"] == "the sheet says 7"
 
 
-def test_td_mode_refuses_table_entries(client, table):
-    key = services.key_for(table)
-    view = table_view(table)
-    p = [view.position_of(x) for x in view.players_for(1)]
-    answer = post(client, key, 1, p[0], rik_form(table, declarer=p[0], partner=p[1]),
-                  "x")  # fmt: skip
+def test_td_mode_refuses_table_entries(table):
+    d, p, _o, _o2 = deal_seats(table)
+    answer = enter(seated(table, d), table, 1, rik(d, p), "x")
     assert answer.status_code == 403
     assert not Submission.objects.exists()
 
 
-def test_a_wrong_entry_is_refused_at_the_table_with_the_engines_words(client, table):
-    mode(table, "confirm")
-    key = services.key_for(table)
-    view = table_view(table)
-    p = [view.position_of(x) for x in view.players_for(1)]
-    answer = post(client, key, 1, p[0], rik_form(table, declarer=p[0], partner=p[0]),
-                  "bad")  # fmt: skip
+def test_a_wrong_entry_is_refused_at_the_table_with_the_engines_words(table):
+    set_mode(table, "confirm")
+    d, _p, _o, _o2 = deal_seats(table)
+    answer = enter(seated(table, d), table, 1, rik(d, d), "bad")
     assert answer.status_code == 400
     assert answer.json()["errors"]
     assert not Submission.objects.exists()
 
 
-def test_a_closed_round_stops_the_link_and_unknown_links_are_slowed(client, table):
-    mode(table, "confirm")
+def test_a_closed_round_stops_the_link(table):
+    set_mode(table, "confirm")
     key = services.key_for(table)
-    assert client.get(link(key)).status_code == 200
+    d, p, _o, _o2 = deal_seats(table)
+    mine = seated(table, d)
+    assert mine.get(link(key)).status_code == 200
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.CLOSED)
-    page = client.get(link(key))
-    assert "This table is closed" in page.content.decode()
-    view = table_view(table)
-    p = [view.position_of(x) for x in view.players_for(1)]
-    answer = post(client, key, 1, p[0], rik_form(table, declarer=p[0], partner=p[1]),
-                  "late")  # fmt: skip
-    assert answer.status_code == 409
+    assert "This table is closed" in mine.get(link(key)).content.decode()
+    assert enter(mine, table, 1, rik(d, p), "late").status_code == 409
+
+
+def test_guesses_past_the_limit_wait_but_the_right_link_never_does(table):
+    key = services.key_for(table)
+    guesser = phone()
     for i in range(throttle.LIMIT):
         guessed = reverse("scoring:tableside", args=[key.slot, f"guess{i}"])
-        assert client.get(guessed).status_code == 404
-    assert client.get(link(key)).status_code == 429  # even the right one waits
+        assert guesser.get(guessed).status_code == 404
+    more = guesser.get(reverse("scoring:tableside", args=[key.slot, "guess-more"]))
+    assert more.status_code == 429 and more["Retry-After"]
+    assert guesser.get(link(key)).status_code == 200  # its own link still works
 
 
 def test_a_guessed_link_never_shows_another_tables_data(client, table):
@@ -193,28 +168,49 @@ def test_a_guessed_link_never_shows_another_tables_data(client, table):
 def test_the_sheets_qr_leads_to_the_table_link_when_the_table_enters(table):
     from scoring.exports.pdf_sheets import qr_target
 
-    mode(table, "confirm")
-    table.round.tournament.refresh_from_db()
+    set_mode(table, "confirm")
     key = services.key_for(table)
     assert qr_target(table, "") == link(key)
 
 
-def test_the_hall_view_shows_waiting_disputed_and_calls(client, table, make_user):
-    from tournaments.models import TournamentRole
-
-    mode(table, "confirm")
-    key = services.key_for(table)
-    view = table_view(table)
-    p = [view.position_of(x) for x in view.players_for(1)]
-    post(client, key, 1, p[0], rik_form(table, declarer=p[0], partner=p[1]), "h1")
-    client.post(link(key, "scoring:tableside-call"))
+def test_the_hall_view_shows_waiting_disputed_phones_and_calls(
+    client, table, make_user
+):
+    set_mode(table, "blind")
+    d, p, o, _o2 = deal_seats(table)
+    ours, theirs = seated(table, d), seated(table, o)
+    enter(ours, table, 1, rik(d, p, 9), "h1")
+    enter(theirs, table, 1, rik(d, p, 7), "h2")  # one disputed deal, two entries
+    enter(ours, table, 2, rik(*deal_seats(table, 2)[:2]), "h3")  # one waiting
+    ours.post(link(services.key_for(table), "scoring:tableside-call"))
     td = make_user("td-hall")
     TournamentRole.objects.create(tournament=table.round.tournament, user=td,
                                   role="td")  # fmt: skip
     client.force_login(td)
+    row = next(r for r in hall_rows(table.round) if r["table"].pk == table.pk)
+    assert (row["disputed"], row["waiting"], row["phones"]) == (1, 1, 2)
     part = client.get(reverse("scoring:hall-tables", args=["side", 2]))
     html = part.content.decode()
     assert 'class="called"' in html and "hx-trigger" in html
+    assert "2/4" in html  # phones holding seats
     client.post(reverse("scoring:hall-answered", args=["side", 2, 1]))
     html = client.get(reverse("scoring:hall-tables", args=["side", 2])).content.decode()
     assert 'class="called"' not in html
+
+
+def test_a_phone_without_script_enters_through_the_plain_form(table):
+    """The page's own form carries a key made by the server: posted without
+    script it stores the entry once and comes back with the message."""
+    import re
+
+    set_mode(table, "confirm")
+    d, p, _o, _o2 = deal_seats(table)
+    mine = seated(table, d)
+    key = services.key_for(table)
+    html = mine.get(link(key)).content.decode()
+    idem = re.search(r'name="key" value="([0-9a-f]{32})"', html).group(1)
+    for _ in range(2):  # the browser's resend
+        answer = mine.post(link(key, "scoring:tableside-deal", 1),
+                           {**rik(d, p), "key": idem}, follow=True)  # fmt: skip
+        assert "saved on the server" in answer.content.decode()
+    assert Submission.objects.filter(table=table).count() == 1

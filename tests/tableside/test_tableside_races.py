@@ -1,6 +1,7 @@
-"""Phones and the TD acting on one table at the same moment, on PostgreSQL,
-40 runs each, through the real views in threads released together: one
-deal, one submission per idempotency key, never a 500.
+"""Phones and the TD acting on one table at the same moment, on SQLite (a
+file in WAL mode, as ``make run`` serves) and on PostgreSQL, 40 runs each,
+through the real views in threads released together: one deal, one
+submission per idempotency key, never a 500.
 
 A double tap or a retry racing its first try sends one key twice; in blind
 mode both sides' entries of a deal arrive at once; two opponents confirm the
@@ -8,33 +9,29 @@ same entry at once; the TD decides while a player confirms or corrects.
 """
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Deal, DealRevision, Submission
 from scoring.services import table_view
 from scoring.tableside import services
+from tests.tableside.helpers import JSON, phone, running, seated
 from tests.threads import together
-from tournaments.models import Round, TableRound, Tournament, TournamentRole
+from tournaments.models import Tournament, TournamentRole
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 RUNS = 40
-JSON = {"HTTP_ACCEPT": "application/json"}
 
 
 @pytest.fixture
 def table():
     """Round 2 of a scored event reopened; its table 1 emptied per run."""
-    from scoring.demo import generate_event
+    return running("side-race")
 
-    event = generate_event("side-race", 8, 2, 4, rules="nl", seed=5)
-    Round.objects.filter(tournament=event, number=2).update(
-        status=Round.Status.SEATED, published=False
-    )
-    table = TableRound.objects.get(round__tournament=event, round__number=2, number=1)
-    TableRound.objects.filter(pk=table.pk).update(closed=False)
-    table.refresh_from_db()
-    return table
+
+@pytest.fixture
+def phones(table):
+    """A phone bound to each seat of the table."""
+    return {seat: seated(table, seat) for seat in range(1, 5)}
 
 
 def fresh(table, mode: str):
@@ -69,13 +66,7 @@ def url(key, name, *extra) -> str:
     return reverse(name, args=[key.slot, key.secret, *extra])
 
 
-def phone():
-    """A client that answers a 500 with its status, not by raising."""
-    return Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en")
-
-
-def poster(path: str, data: dict, client=None):
-    client = client or phone()
+def poster(path: str, data: dict, client):
     return lambda: client.post(path, data, **JSON)
 
 
@@ -84,14 +75,14 @@ def statuses(results) -> list:
     return [getattr(r, "status_code", r) for r in results]
 
 
-def test_one_key_twice_at_once_stores_one_submission(table):
+def test_one_key_twice_at_once_stores_one_submission(table, phones):
     key = services.key_for(table)
     for run in range(RUNS):
         fresh(table, "confirm")
         d, p, _o, _o2 = seats(table)
-        data = {**rik(d, p), "seat": d, "key": f"same-{run}"}
+        data = {**rik(d, p), "key": f"same-{run}"}
         path = url(key, "scoring:tableside-deal", 1)
-        results = together(poster(path, data), poster(path, data))
+        results = together(poster(path, data, phones[d]), poster(path, data, phones[d]))
         assert statuses(results) == [200, 200], (run, results)
         assert Submission.objects.filter(table=table).count() == 1, run
         assert {r.json()["status_code"] for r in results} == {"waiting"}
@@ -104,15 +95,17 @@ def test_one_key_twice_at_once_stores_one_submission(table):
      (7, ["disputed"] * 2, None)],
     ids=["same deal", "different deals"],
 )  # fmt: skip
-def test_both_sides_enter_blind_at_once(table, other_tricks, statuses_stored, answers):
+def test_both_sides_enter_blind_at_once(
+    table, phones, other_tricks, statuses_stored, answers
+):
     key = services.key_for(table)
     for run in range(RUNS):
         fresh(table, "blind")
         d, p, o, _o2 = seats(table)
         path = url(key, "scoring:tableside-deal", 1)
         results = together(
-            poster(path, {**rik(d, p, 9), "seat": d, "key": f"a-{run}"}),
-            poster(path, {**rik(d, p, other_tricks), "seat": o, "key": f"b-{run}"}),
+            poster(path, {**rik(d, p, 9), "key": f"a-{run}"}, phones[d]),
+            poster(path, {**rik(d, p, other_tricks), "key": f"b-{run}"}, phones[o]),
         )
         assert statuses(results) == [200, 200], (run, results)
         entries = Submission.objects.filter(table=table)
@@ -127,15 +120,15 @@ def test_both_sides_enter_blind_at_once(table, other_tricks, statuses_stored, an
         assert codes == answers, (run, codes)
 
 
-def test_two_opponents_confirm_at_once(table):
+def test_two_opponents_confirm_at_once(table, phones):
     key = services.key_for(table)
     for run in range(RUNS):
         fresh(table, "confirm")
         d, p, o, o2 = seats(table)
         entry = entered(table, d, p, f"k-{run}")
         path = url(key, "scoring:tableside-confirm", entry.pk)
-        results = together(poster(path, {"seat": o}), poster(path, {"seat": o2}),
-                           poster(path, {"seat": o}))  # fmt: skip
+        results = together(poster(path, {}, phones[o]), poster(path, {}, phones[o2]),
+                           poster(path, {}, phones[o]))  # fmt: skip
         assert statuses(results) == [200, 200, 200], (run, results)
         deal = Deal.objects.get(table=table, number=1)
         assert deal.version == 1
@@ -168,13 +161,13 @@ def waiting_entry(table, td, run: int):
     return d, p, o, entry, td_phone(td), decide
 
 
-def test_the_td_decides_while_a_player_confirms(table, td):
+def test_the_td_decides_while_a_player_confirms(table, phones, td):
     """Both make the entry count: one deal, version 1; no deadlock, no 500."""
     key = services.key_for(table)
     for run in range(RUNS):
         _d, _p, o, entry, td_client, decide = waiting_entry(table, td, run)
         results = together(
-            poster(url(key, "scoring:tableside-confirm", entry.pk), {"seat": o}),
+            poster(url(key, "scoring:tableside-confirm", entry.pk), {}, phones[o]),
             poster(decide, {"entry": entry.pk, "reason": "seen"}, td_client),
         )
         codes = statuses(results)
@@ -185,7 +178,7 @@ def test_the_td_decides_while_a_player_confirms(table, td):
         assert entry.status == "accepted"
 
 
-def test_the_td_decides_while_the_player_corrects(table, td):
+def test_the_td_decides_while_the_player_corrects(table, phones, td):
     """The TD picks an entry its own player replaces at that moment: either
     the TD's pick counts (the correction then finds the deal counted) or the
     correction came first (the TD is told the deal changed). Never both."""
@@ -194,7 +187,7 @@ def test_the_td_decides_while_the_player_corrects(table, td):
         d, p, _o, entry, td_client, decide = waiting_entry(table, td, run)
         results = together(
             poster(url(key, "scoring:tableside-deal", 1),
-                   {**rik(d, p, 8), "seat": d, "key": f"fix-{run}"}),
+                   {**rik(d, p, 8), "key": f"fix-{run}"}, phones[d]),
             poster(decide, {"entry": entry.pk, "reason": "seen"}, td_client),
         )  # fmt: skip
         codes = statuses(results)

@@ -9,16 +9,15 @@ this table's link.
 """
 
 import pytest
-from django.urls import reverse
 
 from scoring.models import Deal, Submission, TableKey
 from scoring.services import table_view
 from scoring.tableside import services
-from tournaments.models import Entry, Round, TableRound, Tournament
+from tests.tableside.helpers import JSON, link, rik, running, seated
+from tournaments.models import Entry, Round, TableRound
 
 UNKNOWN = "This table link does not work"
 CLOSED = "This table is closed"
-JSON = {"HTTP_ACCEPT": "application/json"}
 
 
 @pytest.fixture(autouse=True)
@@ -26,31 +25,9 @@ def english(client):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
 
 
-def running(slug: str, mode: str = "confirm", seed: int = 5) -> TableRound:
-    """Table 1 of round 2 of a scored event, the round reopened and emptied."""
-    from scoring.demo import generate_event
-
-    event = generate_event(slug, 8, 2, 4, rules="nl", seed=seed)
-    Tournament.objects.filter(pk=event.pk).update(entry_mode=mode)
-    Round.objects.filter(tournament=event, number=2).update(
-        status=Round.Status.SEATED, published=False
-    )
-    Deal.objects.filter(table__round__tournament=event, table__round__number=2).delete()
-    TableRound.objects.filter(round__tournament=event, round__number=2).update(
-        closed=False
-    )
-    return TableRound.objects.select_related("round__tournament").get(
-        round__tournament=event, round__number=2, number=1
-    )
-
-
 @pytest.fixture
 def table(db):
     return running("tok")
-
-
-def link(key, name="scoring:tableside", *extra, secret=None, slot=None):
-    return reverse(name, args=[slot or key.slot, secret or key.secret, *extra])
 
 
 def names(table) -> list[str]:
@@ -73,8 +50,12 @@ def opponent(table) -> int:
 def rik_post(table) -> dict:
     view = table_view(table)
     p = [view.position_of(x) for x in view.players_for(1)]
-    return {"p0_contract": "rik", "p0_declarer": str(p[0]),
-            "p0_partner": str(p[1]), "p0_tricks": "9", "seat": p[0]}  # fmt: skip
+    return rik(p[0], p[1])
+
+
+def declarer(table) -> int:
+    view = table_view(table)
+    return view.position_of(view.players_for(1)[0])
 
 
 def assert_refused(response, *hidden: str):
@@ -89,8 +70,8 @@ def assert_refused(response, *hidden: str):
 def test_a_closed_table_shows_its_deals_but_takes_nothing(client, table):
     key = services.key_for(table)
     entry = waiting_entry(table)
+    seated(table, opponent(table), client)
     TableRound.objects.filter(pk=table.pk).update(closed=True)
-    client.get(link(key) + f"?seat={opponent(table)}")
     html = client.get(link(key)).content.decode()
     assert CLOSED in html
     assert 'id="deal-form"' not in html
@@ -99,7 +80,7 @@ def test_a_closed_table_shows_its_deals_but_takes_nothing(client, table):
                          {**rik_post(table), "key": "late"}, **JSON)  # fmt: skip
     assert answer.status_code == 409 and answer.json()["ok"] is False
     confirmed = client.post(link(key, "scoring:tableside-confirm", entry.pk),
-                            {"seat": opponent(table)}, **JSON)  # fmt: skip
+                            **JSON)  # fmt: skip
     assert confirmed.status_code == 409
     assert Submission.objects.filter(table=table).count() == 1
     assert not Deal.objects.filter(table=table).exists()
@@ -108,12 +89,11 @@ def test_a_closed_table_shows_its_deals_but_takes_nothing(client, table):
 def test_a_round_closed_while_a_deal_waits_cannot_be_confirmed(client, table):
     key = services.key_for(table)
     entry = waiting_entry(table)
+    seated(table, opponent(table), client)
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.CLOSED)
-    client.get(link(key) + f"?seat={opponent(table)}")
     html = client.get(link(key)).content.decode()
     assert CLOSED in html and "Correct: confirm" not in html
-    answer = client.post(link(key, "scoring:tableside-confirm", entry.pk),
-                         {"seat": opponent(table)}, **JSON)  # fmt: skip
+    answer = client.post(link(key, "scoring:tableside-confirm", entry.pk), **JSON)
     assert answer.status_code == 409 and answer.json()["ok"] is False
     assert not Deal.objects.filter(table=table).exists()
     entry.refresh_from_db()
@@ -168,8 +148,7 @@ def test_a_wrong_secret_of_the_right_slot_is_refused_everywhere(client, table):
     assert_refused(client.post(link(key, "scoring:tableside-preview", 1, secret=wrong),
                                rik_post(table)), *hidden)  # fmt: skip
     assert_refused(client.post(link(key, "scoring:tableside-confirm", entry.pk,
-                                    secret=wrong), {"seat": opponent(table)}, **JSON),
-                   *hidden)  # fmt: skip
+                                    secret=wrong), **JSON), *hidden)  # fmt: skip
     assert_refused(client.post(link(key, "scoring:tableside-call", secret=wrong)))
     assert_refused(client.get(link(key, secret=key.secret + "x")))  # longer
     assert_refused(client.get(link(key, secret=key.secret[:8])))  # a prefix
@@ -185,9 +164,8 @@ def test_another_tables_entry_cannot_be_confirmed_through_this_link(client, tabl
     neighbour = TableRound.objects.get(round=table.round, number=2)
     theirs = waiting_entry(neighbour, "n1")
     key = services.key_for(table)
-    client.get(link(key) + f"?seat={opponent(table)}")
-    answer = client.post(link(key, "scoring:tableside-confirm", theirs.pk),
-                         {"seat": opponent(table)}, **JSON)  # fmt: skip
+    seated(table, opponent(table), client)
+    answer = client.post(link(key, "scoring:tableside-confirm", theirs.pk), **JSON)
     assert answer.status_code == 404
     theirs.refresh_from_db()
     assert theirs.status == "waiting"
@@ -200,14 +178,14 @@ def test_another_tables_entry_cannot_be_confirmed_through_this_link(client, tabl
 
 
 def test_a_seat_chosen_on_another_tables_link_means_nothing_here(client, table):
-    """The seat a phone remembers is kept per link: a player who moved to
+    """The seat a phone holds is bound per table-round: a player who moved to
     another table chooses again there."""
     neighbour = TableRound.objects.get(round=table.round, number=2)
-    here, there = services.key_for(table), services.key_for(neighbour)
-    client.get(link(there) + "?seat=1")
+    here = services.key_for(table)
+    seated(neighbour, 1, client)
     html = client.get(link(here)).content.decode()
     assert "Who are you?" in html and 'id="deal-form"' not in html
-    anonymous = {**rik_post(table), "seat": "", "key": "k"}
-    answer = client.post(link(here, "scoring:tableside-deal", 1), anonymous, **JSON)
-    assert answer.status_code == 400
+    posted = {**rik_post(table), "seat": "1", "key": "k"}  # the page's word: ignored
+    answer = client.post(link(here, "scoring:tableside-deal", 1), posted, **JSON)
+    assert answer.status_code == 403 and answer.json()["code"] == "no_seat"
     assert not Submission.objects.exists()

@@ -148,6 +148,7 @@ def shapes(entry: int, player: int) -> dict:
         "table.close": {"round": 1, "table": 2},
         "table.reopen": {"round": 1, "table": 2},
         "table.sheet": {"round": 1, "table": 2, "old": {}, "new": {"1": 3}},
+        "table.release": {"round": 1, "table": 2, "seat": 3},
         "round.seat": {"round": 1, "source": "engine", "tables": [[1, 2, 3, 4]],
                        "byes": [5]},
         "round.swap": {"round": 1, "a": entry, "b": entry},

@@ -118,3 +118,15 @@ def test_it_refuses_fewer_deals_per_round_than_are_stored(td_client, small_event
     assert "deals_per_round" in response.context["form"].errors
     small_event.refresh_from_db()
     assert small_event.deals_per_round == 4
+
+
+@pytest.mark.django_db
+def test_the_settings_page_shows_the_date_a_date_field_can_read(td_client, small_event):
+    """A browser's date field reads only 2026-11-21; the Dutch 21-11-2026
+    showed as empty, and saving the settings then refused the missing date."""
+    import datetime
+
+    day = datetime.date(2026, 11, 21)
+    Tournament.objects.filter(pk=small_event.pk).update(date=day)
+    html = td_client.get(f"/manage/{small_event.slug}/settings/").content.decode()
+    assert 'type="date" name="date" value="2026-11-21"' in html
