@@ -66,6 +66,12 @@ load: $(DEVSTAMP)
 load-tables: $(DEVSTAMP)
 	LOAD_ENTRY=table $(PY) -m bench.load.run
 
+# The public pages' capacity (issue 24): phones under wrk in growing steps
+# until p99 passes 250 ms or a request fails (docs/performance.md).
+.PHONY: load-capacity
+load-capacity: $(DEVSTAMP)
+	$(PY) -m bench.load.capacity
+
 lint: $(DEVSTAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

@@ -6,13 +6,20 @@ expire. The cache is shared by every process when ``REDIS_URL`` is set (a
 hall with several app processes), else each process keeps its own. Only the
 content is cached, never the page around it (which carries the visitor's
 CSRF token and language menu).
+
+A page is kept under its path and only the query parameters its view reads
+(``reads``): any other query string is served the kept page, so fresh
+``?x=n`` can neither make the server render again nor fill the cache.
 """
 
 import gzip
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.urls import resolve
+from django.utils.encoding import escape_uri_path
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -21,13 +28,41 @@ from tournaments.signals import VERSION_SECONDS, version_key
 KEEP_SECONDS = 6 * 60 * 60
 
 
+def reads(*names: str):
+    """Declares the query parameters a public view reads: only these key
+    its cached pages (``page_path``); ``public.middleware`` drops the rest."""
+
+    def declare(view):
+        view.query_params = frozenset(names)
+        return view
+
+    return declare
+
+
+def kept_query(query, view) -> str:
+    """The parameters ``view`` reads, by name, each with the value
+    ``GET.get`` returns (the last): the canonical query string."""
+    names = sorted(getattr(view, "query_params", ()))
+    return urlencode([(name, query[name]) for name in names if name in query])
+
+
+def page_path(request) -> str:
+    """The path a page is kept under: the unknown parameters left out."""
+    path = escape_uri_path(request.path)
+    if not request.GET:
+        return path
+    match = request.resolver_match or resolve(request.path_info)
+    query = kept_query(request.GET, match.func)
+    return f"{path}?{query}" if query else path
+
+
 def cached_fragment(request, tournament, template: str, build, title=None):
     """(html, title, context): the template rendered with ``build()``'s
     context (and ``title(context)``), from the cache when this version of the
     event was shown before (the context is then empty)."""
     key = ":".join(
         ["public", str(tournament.pk), str(tournament.version),
-         get_language() or "", template, request.get_full_path()]
+         get_language() or "", template, page_path(request)]
     )  # fmt: skip
     found = cache.get(key)
     if found is not None:
@@ -68,7 +103,7 @@ def shared_page_key(request, tournament) -> str | None:
         return None
     cache.set(version_key(tournament.slug), tournament.version, VERSION_SECONDS)
     return page_key(tournament.slug, tournament.version, get_language() or "",
-                    request.get_full_path())  # fmt: skip
+                    page_path(request))  # fmt: skip
 
 
 def keep_page(key: str, content: bytes) -> None:

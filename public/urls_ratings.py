@@ -7,6 +7,6 @@ from public import views_ratings
 urlpatterns: list = [
     path("ratings/", views_ratings.rating_list, name="ratings"),
     path(
-        "ratings/<int:player_id>/", views_ratings.player_history, name="rating-history"
+        "ratings/<slug:public_id>/", views_ratings.player_history, name="rating-history"
     ),
 ]

@@ -1,11 +1,12 @@
 """Public pages (no login): standings, round results, a player's deals.
 
-Only published rounds show, minus the hidden last rounds (the same rule as
-``standings_for(public=True)``). While a round is being played the pages
-refresh their table through htmx; an htmx request gets the partial only.
-Every page's content is cached under the event's version (``public.cache``):
-a page that was built once costs the database one query until something of
-the event changes.
+Only published rounds show, minus the hidden last rounds
+(``tournaments.visibility.public_rounds_q``), and a player's page only for
+someone who took part in such a round. While a round is being played the
+pages refresh their table through htmx; an htmx request gets the partial
+only. Every page's content is cached under the event's version
+(``public.cache``): a page that was built once costs the database one query
+until something of the event changes.
 """
 
 from django.core.cache import cache
@@ -22,17 +23,14 @@ from scoring.rowsource import round_rows, standings_rows
 from scoring.table_rows import table_round_rows
 from scoring.tables import TableResultTable, standings_table
 from tournaments.models import Bye, Entry, Round, Tournament
+from tournaments.visibility import public_rounds_q
 
 REFRESH_SECONDS = 30
 
 
 def public_rounds(tournament: Tournament) -> list[int]:
     """Round numbers the public may see."""
-    rounds = tournament.round_set.filter(published=True)
-    if tournament.hide_last_rounds:
-        rounds = rounds.filter(
-            number__lte=tournament.rounds - tournament.hide_last_rounds
-        )
+    rounds = tournament.round_set.filter(public_rounds_q())
     return list(rounds.values_list("number", flat=True).order_by("number"))
 
 
@@ -84,7 +82,28 @@ def event_or_404(slug: str) -> Tournament:
     return get_object_or_404(Tournament.objects.defer("rules_snapshot"), slug=slug)
 
 
+def public_standings(tournament: Tournament):
+    """{entry: its line of the public standings}, once per version."""
+    return per_version(
+        tournament, "standings-by-entry", lambda: standings_by_entry(tournament)
+    )
+
+
+def shown_entries(tournament: Tournament) -> set[int]:
+    """The entries a public page may name and link: those that sat at a
+    table of a public round of the event, or sat one out (the standings
+    count a round for them)."""
+    lines = public_standings(tournament).items()
+    return {
+        e for e, line in lines if any(p is not None for p in line.by_round.values())
+    }
+
+
 def entry_or_404(tournament: Tournament, entry_id: int) -> Entry:
+    """The entry, when it took part in a public round; else 404, as for an
+    entry that does not exist (entry ids count every registration)."""
+    if entry_id not in shown_entries(tournament):
+        raise Http404
     return get_object_or_404(
         Entry.objects.select_related("player__club"),
         tournament=tournament, pk=entry_id,
@@ -105,9 +124,12 @@ def standings(request, slug: str):
 
     def build() -> dict:
         rowset = standings_rows(tournament, public=True)
+        shown = shown_entries(tournament)
         table = standings_table(
             rowset,
-            player_url=lambda entry: reverse("public:player", args=[slug, entry]),
+            player_url=lambda entry: (
+                reverse("public:player", args=[slug, entry]) if entry in shown else ""
+            ),
         )
         return page_context(request, tournament, table=table)
 
@@ -148,10 +170,7 @@ def player(request, slug: str, entry_id: int):
     def build() -> dict:
         entry = entry_or_404(tournament, entry_id)
         context = page_context(request, tournament, entry=entry)
-        standings = per_version(
-            tournament, "standings-by-entry", lambda: standings_by_entry(tournament)
-        )
-        standing = standings.get(entry.pk)
+        standing = public_standings(tournament).get(entry.pk)
         context["standing"] = standing
         context["player_rounds"] = player_rounds(
             tournament, entry.pk, context["rounds"], standing
@@ -167,29 +186,38 @@ def player(request, slug: str, entry_id: int):
 
 
 def table_round(request, slug: str, number: int, table: int):
-    """The page the score sheet's QR code opens: one table of one round.
-
-    While the round runs it shows the deals entered so far (the players at
-    the table wrote them on their sheet anyway); a round whose standings are
-    hidden until the prize-giving shows who sits where, not the scores. A
-    published round's page is cached like the others; a running round's is
-    read fresh (its deals do not raise the event's version)."""
+    """The page of one table of one round: who sits where as soon as the
+    round is seated (the players look for their table), its results once
+    the round is public. While the round is played, and the TD enters the
+    deals, the sheet's QR code leads the table's players here
+    (``scoring.exports.pdf_sheets.sheet_link``): they see the deals as
+    entered, to check them against their sheet. A closed round waiting to be
+    published, a hidden one, or one entered at the tables shows the seats
+    only (docs/roles.md). A public round's page is cached like the others;
+    a running round's is read fresh (its deals do not raise the version)."""
     tournament = event_or_404(slug)
     hidden = bool(tournament.hide_last_rounds) and (
         number > tournament.rounds - tournament.hide_last_rounds
     )
-    published = number in public_rounds(tournament)
+    results = number in public_rounds(tournament)
+    as_entered = not results and not hidden and (
+        tournament.entry_mode == Tournament.EntryMode.TD
+        and tournament.round_set.filter(number=number,
+                                        status=Round.Status.SEATED).exists()
+    )  # fmt: skip
 
     def build() -> dict:
-        rows = table_round_rows(tournament, number, table, with_deals=not hidden)
-        live = not published and not rows.closed
+        shows = results or as_entered
+        rows = table_round_rows(tournament, number, table, with_deals=shows)
         return page_context(request, tournament, number=number, rows=rows,
-                        hidden=hidden, live=live)  # fmt: skip
+                            hidden=hidden, results=shows,
+                            live=as_entered and not rows.closed,
+                            shown=shown_entries(tournament))  # fmt: skip
 
     template = "tournaments/public/table_content.html"
     partial = "tournaments/public/table_live.html"
     title = _("Round %(n)s · table %(t)s") % {"n": number, "t": table}
-    if published:
+    if results:
         return public_page(request, tournament, template, partial, build,
                      lambda c: f"{tournament.name} · {title}")  # fmt: skip
     context = build()

@@ -1,17 +1,22 @@
 """Public rating pages: the list (everyone's current rating) and one
 player's history with a small chart. Each reads a fixed number of queries
-whatever the number of players or events; no cache is needed."""
+whatever the number of players or events; no cache is needed. A player is
+addressed by the public identifier, and only once they played a public
+round: the register itself needs a login."""
 
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 
+from public.cache import reads
 from seasons.rating_chart import line_chart
 from seasons.ratings import PROVISIONAL_EVENTS, current_ratings, rating_history
 from tournaments.models import Player
+from tournaments.visibility import played_in_public
 
 PER_PAGE = 100
 
 
+@reads("page")
 def rating_list(request):
     page = Paginator(current_ratings(), PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "tournaments/public/ratings.html", {
@@ -19,8 +24,11 @@ def rating_list(request):
     })  # fmt: skip
 
 
-def player_history(request, player_id: int):
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+def player_history(request, public_id: str):
+    player = get_object_or_404(
+        Player.objects.filter(played_in_public(entry__player="pk"))
+        .select_related("club"), public_id=public_id,
+    )  # fmt: skip
     rows = rating_history(player)
     chart = line_chart([row["rating"].ordinal for row in rows])
     return render(request, "tournaments/public/rating_history.html", {

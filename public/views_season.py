@@ -114,13 +114,14 @@ def teams(request, slug: str):
     competition = _competition(slug)
     standings = season_standings(competition, public=True)
     totals = {r.player: r.total for r in standings.rows}
-    season_teams = team_ranking(teams_of(competition=competition), totals)
+    season_teams = team_ranking(_played(teams_of(competition=competition), totals),
+                                totals)  # fmt: skip
     owner = {"tournament__evening__competition": competition}
     evening_of = dict(
         Team.objects.filter(**owner).values_list("pk", "tournament__evening__number")
     )
     by_evening: dict[int, list] = {}
-    for team in teams_of(**owner):
+    for team in _played(teams_of(**owner), totals):
         by_evening.setdefault(evening_of[team[0]], []).append(team)
     heads = {h.number: h for h in _heads(competition, standings.evenings)}
     evenings = []
@@ -135,3 +136,10 @@ def teams(request, slug: str):
         "evenings": evenings, "ratings_url": ratings_url(), "page": "teams",
     }  # fmt: skip
     return render(request, "seasons/public/teams.html", context)
+
+
+def _played(teams, shown) -> list:
+    """The teams with only the members who played a public round of the
+    season (docs/roles.md): a roster names nobody the season does not."""
+    return [(pk, name, best, [m for m in members if m[0] in shown])
+            for pk, name, best, members in teams]  # fmt: skip

@@ -14,9 +14,13 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from public.cache import per_version
-from public.views import entry_or_404, event_or_404, page_context, public_page
-from scoring.player_rows import standings_by_entry
+from public.views import (
+    entry_or_404,
+    event_or_404,
+    page_context,
+    public_page,
+    public_standings,
+)
 from scoring.rowsource import event_names
 from seasons.charts import Line, line_chart
 from seasons.models import Competition, Evening
@@ -28,6 +32,7 @@ from seasons.stats_service import (
     season_player_stats,
 )
 from tournaments.models import Club, Player
+from tournaments.visibility import played_in_public
 
 EVENT_TEMPLATE = "seasons/public/stats_event.html"
 
@@ -40,9 +45,7 @@ def event_player(request, slug: str, entry_id: int):
         entry = entry_or_404(tournament, entry_id)
         context = page_context(request, tournament, entry=entry)
         rounds = context["rounds"]
-        standings = per_version(
-            tournament, "standings-by-entry", lambda: standings_by_entry(tournament)
-        )
+        standings = public_standings(tournament)
         progress = event_progress(standings, entry.pk, rounds, event_names(tournament))
         labels = [_("R%(n)s") % {"n": n} for n in rounds]
         context.update(
@@ -55,7 +58,7 @@ def event_player(request, slug: str, entry_id: int):
                 _("Running score of %(name)s per round"),
             ),
             progress=_table(progress, labels, entry.player.name),
-            season_url=_season_url(tournament, entry.player_id),
+            season_url=_season_url(tournament, entry.player.public_id),
         )
         return context
 
@@ -65,14 +68,18 @@ def event_player(request, slug: str, entry_id: int):
     )  # fmt: skip
 
 
-def season_player(request, competition_slug: str, player_id: int):
-    """A player's season: every evening's deals counted together."""
+def season_player(request, competition_slug: str, public_id: str):
+    """A player's season: every evening's deals counted together. Only for
+    someone who played a public round of the season (else 404)."""
     competition = get_object_or_404(
         Competition.objects.select_related("club"), slug=competition_slug
     )
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    player = get_object_or_404(
+        Player.objects.filter(played_in_public(entry__player="pk"))
+        .select_related("club"), public_id=public_id,
+    )  # fmt: skip
     season = season_player_stats(competition, player.pk)
-    if season is None:
+    if season is None or not season.evenings:
         raise Http404(_("This player played no evening of this season."))
     labels = [str(n) for n in season.progress.steps]
     return render(request, "seasons/public/stats_season.html", {
@@ -117,14 +124,14 @@ def _table(progress: Progress, labels: list[str], name: str) -> dict:
     return {"names": names, "rows": rows}
 
 
-def _season_url(tournament, player_id: int) -> str | None:
+def _season_url(tournament, public_id: str) -> str | None:
     """The player's season page when this event is a club evening."""
     slug = (
         Evening.objects.filter(tournament=tournament)
         .values_list("competition__slug", flat=True)
         .first()
     )
-    return reverse("public:season-player", args=[slug, player_id]) if slug else None
+    return reverse("public:season-player", args=[slug, public_id]) if slug else None
 
 
 def _url(name: str, *args) -> str | None:

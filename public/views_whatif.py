@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from public.cache import KEEP_SECONDS
+from public.cache import KEEP_SECONDS, reads
 from public.views import event_or_404, page_context
 from rules.models import HouseRuleSet
 from scoring.views_whatif import page_context as whatif_context
@@ -33,6 +33,7 @@ def is_finished(tournament: Tournament) -> bool:
     return len(published) >= tournament.rounds > 0 and all(published)
 
 
+@reads("rules", "order")
 def whatif(request, slug: str):
     tournament = event_or_404(slug)
     code = request.GET.get("rules", "").strip()[:60]

@@ -100,6 +100,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 #: address is read behind them (rikscore/client_address.py), for axes too.
 TRUSTED_PROXIES = int(os.environ.get("DJANGO_PROXIES", "0") or 0)
 AXES_CLIENT_IP_CALLABLE = "rikscore.client_address.remote_addr"
+AXES_USERNAME_CALLABLE = "rikscore.auth.lockout_name"  # cut to an account's length
 
 MIDDLEWARE = [
     "rikscore.client_address.ClientAddressMiddleware",  # first: who is asking
@@ -115,6 +116,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "rikscore.request_limits.RequestLimitsMiddleware",  # size, NUL: before a view
     "django.contrib.messages.middleware.MessageMiddleware",
     "axes.middleware.AxesMiddleware",
 ]

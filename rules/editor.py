@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from rules.house_rules import SHAPE_FORMS, shape_contracts
 from rules.house_rules import editable_keys as keys_of_kind
+from rules.numbers import int_or_text
 from rules.schedules import Schedule
 
 NUMBER_FIELDS = {"base", "step", "bonus13", "value", "unit"}
@@ -37,8 +38,7 @@ def overrides_from_form(base: Schedule, data: Mapping[str, str]) -> dict:
             elif name not in data:
                 continue
             elif key in NUMBER_FIELDS:
-                raw = data[name].strip()
-                value = int(raw) if raw.lstrip("-").isdigit() else raw
+                value = int_or_text(data[name])
             else:
                 value = data[name]
             if value != current_value(contract, key):
@@ -51,14 +51,14 @@ def overrides_from_form(base: Schedule, data: Mapping[str, str]) -> dict:
         raw = data.get(f"sanction__{code}", "").strip()
         current = sanction.maximum if sanction.variable else sanction.amount
         if raw and code != "penalty":
-            value = int(raw) if raw.lstrip("-").isdigit() else raw
+            value = int_or_text(raw)
             if value != current:
                 sanctions[code] = value
     if sanctions:
         overrides["sanctions"] = sanctions
     raw_limit = data.get("solo_limit", "").strip()
     if raw_limit and raw_limit != str(base.solo_limit):
-        overrides["solo_limit"] = int(raw_limit) if raw_limit.isdigit() else raw_limit
+        overrides["solo_limit"] = int_or_text(raw_limit)
     shapes = shapes_from_form(base, data)
     if shapes:
         overrides["shapes"] = shapes
@@ -86,7 +86,7 @@ def shapes_from_form(base: Schedule, data: Mapping[str, str]) -> dict:
             for code in codes:
                 raw = data.get(shape_field(key, code), "").strip()
                 if raw:
-                    chosen[code] = int(raw) if raw.lstrip("-").isdigit() else raw
+                    chosen[code] = int_or_text(raw)
         if chosen:
             shapes[key] = chosen
     return shapes

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.contracts import FIXED_KINDS, STEPPED_KINDS, Contract
+from rules.numbers import is_whole as is_int
 from rules.presets import SANCTION_CEILINGS, get_preset, jury_not_called
 from rules.problems import PROBLEMS, Violation
 from rules.schedules import Schedule
@@ -69,10 +70,6 @@ def shape_contracts(schedule: Schedule, key: str) -> list[Contract]:
     )
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def editable_keys(kind: Kind) -> list[str]:
     """What a house-rule set may change on a contract of ``kind``, in the
     order the editor shows it."""
@@ -102,7 +99,7 @@ def check_overrides(preset: str, overrides: Any) -> list[Violation]:
     errors += _check_variants(base, overrides.get("variants", []))
     if "solo_limit" in overrides:
         limit = overrides["solo_limit"]
-        if not _is_int(limit) or not 1 <= limit <= 50:
+        if not is_int(limit) or not 1 <= limit <= 50:
             errors.append(_problem("override_solo_limit", "solo_limit"))
     errors += _check_sanctions(base, overrides.get("sanctions", {}))
     errors += _check_shapes(base, overrides.get("shapes", {}))
@@ -137,7 +134,7 @@ def _check_contract_value(where, key, value, allowed) -> list[Violation]:
         if key in NUMBER_KEYS or key == "loss_mode" or key in FLAG_KEYS:
             return [_problem("override_not_applicable", where, k=key)]
         return [_problem("override_key", where, k=key)]
-    if key in NUMBER_KEYS and (not _is_int(value) or not 0 <= value <= 10_000):
+    if key in NUMBER_KEYS and (not is_int(value) or not 0 <= value <= 10_000):
         return [_problem("override_number", where)]
     if key in FLAG_KEYS and not isinstance(value, bool):
         return [_problem("override_flag", where)]
@@ -170,7 +167,7 @@ def _check_sanctions(base: Schedule, sanctions: Any) -> list[Violation]:
             errors.append(_problem("override_sanction", where, c=code))
         elif code == "penalty":
             errors.append(_problem("override_penalty", where))
-        elif not _is_int(amount) or amount <= 0 or amount % 3:
+        elif not is_int(amount) or amount <= 0 or amount % 3:
             errors.append(_problem("override_sanction_amount", where))
         elif amount > SANCTION_CEILINGS[code]:
             errors.append(
@@ -226,7 +223,7 @@ def _check_shape_contracts(base, key, form, value, where) -> list[Violation]:
         elif code in seen:
             errors.append(_problem("shape_duplicate", at, c=contract.name))
         elif form == "amounts" and not (
-            _is_int(value[code]) and 1 <= value[code] <= SHAPE_MAX
+            is_int(value[code]) and 1 <= value[code] <= SHAPE_MAX
         ):
             errors.append(_problem("shape_amount", at, max=SHAPE_MAX))
         seen.add(code)

@@ -1,9 +1,14 @@
-"""House-rule sets stored in the database: a preset plus checked overrides."""
+"""House-rule sets stored in the database: a preset plus checked overrides.
+
+Events and seasons name a set by its code, so a code is given once: a set
+someone uses keeps its code (``rules.usage``), and every code a set ever had
+stays in ``RuleSetCode``, never to be given to another set.
+"""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext_lazy as _
 
 from rules.house_rules import apply_overrides, check_overrides
@@ -52,18 +57,89 @@ class HouseRuleSet(models.Model):
         return f"{self.name} ({self.slug})"
 
     def save(self, *args, **kwargs) -> None:
-        """Refuse unchecked overrides whatever path saves the row."""
+        """Refuse unchecked overrides, a code in use changing and a code of
+        another set, whatever path saves the row; the code is kept for good."""
         self.full_clean()
-        super().save(*args, **kwargs)
+        with transaction.atomic():
+            super().save(*args, **kwargs)
+            kept, _new = RuleSetCode.objects.get_or_create(
+                code=self.slug, defaults={"rule_set": self}
+            )
+            if kept.rule_set_id != self.pk:  # another set took it meanwhile
+                raise IntegrityError(f"code {self.slug!r} belonged to another set")
 
     def clean(self) -> None:
-        if self.preset not in PRESETS:
-            return
-        errors = check_overrides(self.preset, self.overrides)
+        errors = {}
+        if self.preset in PRESETS and (
+            found := check_overrides(self.preset, self.overrides)
+        ):
+            errors["overrides"] = [f"{e.field}: {e.message}" for e in found]
+        if message := self._code_problem():
+            errors["slug"] = [message]
         if errors:
-            raise ValidationError(
-                {"overrides": [f"{e.field}: {e.message}" for e in errors]}
-            )
+            raise ValidationError(errors)
+
+    def _code_problem(self) -> str | None:
+        """Why the set may not have its code: its old one is in use, or the
+        new one belonged to another set (``validate_unique`` names a code
+        another set has now)."""
+        from rules.usage import in_use_message, users_of
+
+        if not self.slug:
+            return None
+        old = HouseRuleSet.objects.filter(pk=self.pk).first() if self.pk else None
+        if old is not None and old.slug != self.slug:
+            users = users_of(old)
+            if users:
+                return in_use_message(old.slug, users)
+        if HouseRuleSet.objects.filter(slug=self.slug).exclude(pk=self.pk).exists():
+            return None
+        if retired(self.slug, self):
+            return str(RETIRED % {"code": self.slug})
+        return None
 
     def schedule(self) -> Schedule:
         return apply_overrides(self.preset, self.overrides, self.slug, self.name)
+
+
+RETIRED = _(
+    "The code “%(code)s” belonged to another house-rule set: a code is never "
+    "given twice, so whatever named it never plays by other rules. Choose "
+    "another code."
+)
+
+
+class RuleSetCode(models.Model):
+    """A code a house-rule set has had (its set empty once deleted): never
+    given to another set, so an event or season that named it is never
+    played by a stranger's rules."""
+
+    code = models.CharField(_("code"), max_length=50, unique=True)
+    rule_set = models.ForeignKey(
+        HouseRuleSet, models.SET_NULL, null=True, blank=True, related_name="codes"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("code of a house-rule set")
+        verbose_name_plural = _("codes of house-rule sets")
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def retired(code: str, rule_set: HouseRuleSet | None = None) -> bool:
+    """Whether ``code`` was another set's (a set may take back its own)."""
+    former = RuleSetCode.objects.filter(code=code)
+    if rule_set is not None and rule_set.pk:
+        former = former.exclude(rule_set_id=rule_set.pk)
+    return former.exists()
+
+
+def code_taken(code: str) -> bool:
+    """A preset's code, a set's code, or one a set had: not for a new set."""
+    return (
+        code in PRESETS
+        or HouseRuleSet.objects.filter(slug=code).exists()
+        or RuleSetCode.objects.filter(code=code).exists()
+    )

@@ -24,9 +24,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules.house_rules import apply_overrides, check_overrides
+from rules.naming import NoFreeCodeError, free_code
+from rules.numbers import load_json
 from rules.presets import PRESETS
 from rules.problems import Problem, Violation
 from rules.schedules import Schedule
+from rules.text import CONTROL, CONTROL_IN_TEXT
 
 FORMAT = "rikscore.rules"
 VERSION = 1
@@ -36,10 +39,6 @@ REQUIRED = ("format", "version", "name", "slug", "preset", "overrides")
 MAX_BYTES = 200_000  # a set with every contract changed is a few kilobytes
 MAX_NAME, MAX_SLUG, MAX_DESCRIPTION = 120, 50, 5000
 SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")
-#: Control characters; a description may still hold line breaks and tabs.
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-
 #: The problems a rule file can have, one stable code each (the overrides'
 #: own problems keep their ``override_*`` codes of ``rules.problems``).
 FILE_PROBLEMS = {
@@ -83,9 +82,11 @@ FILE_PROBLEMS = {
                 {"": _("Unknown preset “%(p)s”: use nl, pagat or iwwa.")}),
         Problem("file_date", _("An export date that is not an ISO date."),
                 {"": _("Must be a date like 2026-11-21 or 2026-11-21T20:15:00.")}),
-        Problem("file_slug_taken", _("The code asked for is taken."),
-                {"": _("The code “%(slug)s” is taken by another rule set or a "
-                       "preset.")}),
+        Problem("file_slug_taken", _("The code asked for is taken."), {
+            "": _("The code “%(slug)s” is taken by another rule set or a preset."),
+            "none_free": _("No free code like “%(slug)s” is left: type a code "
+                           "of your own."),
+        }),
         Problem("file_unreadable", _("The rule file cannot be read."),
                 {"": _("Cannot read the rule file %(name)s: %(reason)s.")}),
         Problem("file_invalid", _("What the stored set itself refused."),
@@ -135,7 +136,7 @@ def parse(raw: bytes | str) -> tuple[Any, list[Violation]]:
         except UnicodeDecodeError:
             return None, [problem("file_json", "", "encoding")]
     try:
-        return json.loads(raw.removeprefix("\ufeff")), []
+        return load_json(raw.removeprefix("\ufeff")), []
     except (ValueError, RecursionError):
         return None, [problem("file_json", "")]
 
@@ -256,16 +257,9 @@ def schedule_of(data: Mapping) -> Schedule:
 
 def free_slug(wanted: str, taken) -> str:
     """``wanted``, or ``wanted-2``, ``wanted-3``… the first one not ``taken``
-    (a predicate), within the 50 characters a code may have."""
-    if not taken(wanted):
-        return wanted
-    n = 2
-    while True:
-        suffix = f"-{n}"
-        candidate = wanted[: MAX_SLUG - len(suffix)] + suffix
-        if not taken(candidate):
-            return candidate
-        n += 1
+    (a predicate), within the 50 characters a code may have; ``NoFreeCodeError``
+    after a bounded number of tries (``rules.naming``)."""
+    return free_code(wanted, taken, MAX_SLUG)
 
 
 def import_rule_set(data: Any, user=None, slug: str | None = None):
@@ -273,8 +267,9 @@ def import_rule_set(data: Any, user=None, slug: str | None = None):
 
     Every problem is found before anything is saved (``RuleFileError``). The
     file's code is kept when it is free; when another set (or a preset) has
-    it, the new set gets the first free ``code-2``, ``code-3``…, so loading
-    never changes a set that exists. ``slug`` asks for a code of one's own
+    it, or a set had it once, the new set gets the first free ``code-2``,
+    ``code-3``…, so loading never changes a set that exists nor takes a code
+    an event or season may still name. ``slug`` asks for a code of one's own
     instead; that one must be free.
     """
     from rules.models import HouseRuleSet
@@ -288,8 +283,14 @@ def import_rule_set(data: Any, user=None, slug: str | None = None):
         raise RuleFileError(errors)
     owner = user if user is not None and user.is_authenticated else None
     for _attempt in range(3):  # another import may take the same code meanwhile
+        try:
+            code = slug or free_slug(data["slug"], _taken)
+        except NoFreeCodeError:
+            raise RuleFileError(
+                [problem("file_slug_taken", "slug", "none_free", slug=data["slug"])]
+            ) from None
         rule_set = HouseRuleSet(
-            slug=slug or free_slug(data["slug"], _taken),
+            slug=code,
             name=data["name"].strip(),
             preset=data["preset"],
             overrides=data["overrides"],
@@ -320,6 +321,7 @@ def _model_errors(exc: Exception) -> list[Violation]:
 
 
 def _taken(slug: str) -> bool:
-    from rules.models import HouseRuleSet
+    """A preset's, a set's, or a code a set once had (never given twice)."""
+    from rules.models import code_taken
 
-    return slug in PRESETS or HouseRuleSet.objects.filter(slug=slug).exists()
+    return code_taken(slug)

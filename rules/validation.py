@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.deal import Deal, Play, SanctionEntry
+from rules.numbers import is_whole as is_int
 from rules.problems import PROBLEMS, Violation
 from rules.schedules import Schedule
 from rules.types import AllPassGame, Jury, Suit
@@ -42,10 +43,6 @@ class Result:
     @property
     def ok(self) -> bool:
         return self.deal is not None
-
-
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass

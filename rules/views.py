@@ -15,6 +15,7 @@ from rules.labels import FIELDS, SCHEDULE, variant_label
 from rules.models import HouseRuleSet
 from rules.presets import get_preset
 from rules.resolver import resolve_schedule, schedule_choices
+from rules.usage import in_use_message, users_of
 
 
 def overview(request):
@@ -56,6 +57,7 @@ def edit(request, code: str):
         "rules.change_houseruleset", existing
     )
     base = get_preset(source.preset)
+    users = users_of(existing) if existing is not None else []
     errors: list[str] = []
     if request.method == "POST":
         saving = request.POST.get("mode") == "save" and existing is not None
@@ -66,6 +68,8 @@ def edit(request, code: str):
                 "This set is read-only for you: it is someone else's, or an event "
                 "that started plays by it. Save it as a copy under a new code."
             ))  # fmt: skip
+        elif rule_set and slug != rule_set.slug and users:
+            errors.append(in_use_message(rule_set.slug, users))
         elif (
             rule_set
             and slug != rule_set.slug
@@ -95,7 +99,8 @@ def edit(request, code: str):
     variants = sorted({c.variant for c in base.contracts.values() if c.variant})
     context = {
         "source": source, "existing": existing, "rows": rows, "errors": errors,
-        "may_change": may_change, "fields": FIELDS, "schedule_terms": SCHEDULE,
+        "may_change": may_change, "users": users, "fields": FIELDS,
+        "schedule_terms": SCHEDULE,
         "variants": [(v, variant_label(v)) for v in variants],
         "data": request.POST if request.method == "POST" else None,
         "shape_groups": shape_groups(

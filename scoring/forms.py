@@ -14,6 +14,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from rules.numbers import int_or_text, parse_int
 from rules.schedules import Schedule
 from rules.types import AllPassGame
 from scoring.widgets import FastSelect, FastTextInput
@@ -23,7 +24,6 @@ MAX_SANCTIONS = 2
 PLAY_FIELDS = ("contract", "declarer", "partner", "tricks", "trump", "jury")
 SANCTION_FIELDS = ("code", "player", "points")
 PLAYER_FIELDS = ("declarer", "partner", "player", "queen_of_spades", "last_trick")
-INT = re.compile(r"-?\d{1,9}")
 PATH = re.compile(r"(plays|sanctions)\[(\d+)\](?:\.(\w+)(?:\.(.+))?)?")
 
 TRUMPS = [
@@ -57,8 +57,7 @@ def player_label(text: str, players: Sequence[str], seats: Mapping[str, str]) ->
 
 
 def number(text: str) -> int | str:
-    text = text.strip()
-    return int(text) if INT.fullmatch(text) else text
+    return int_or_text(text)
 
 
 def _filled(data: Mapping, prefix: str, names: Sequence[str]) -> bool:
@@ -280,8 +279,8 @@ class DealForm(forms.Form):
         return record
 
     def expected_version(self) -> int | None:
-        value = (self.cleaned_data.get("version") or "").strip()
-        return int(value) if value.isdigit() and len(value) < 10 else None
+        version = parse_int(self.cleaned_data.get("version") or "")
+        return version if version is not None and version >= 0 else None
 
     def add_violations(self, violations) -> None:
         """Put each engine message next to the field that caused it."""

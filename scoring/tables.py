@@ -61,12 +61,10 @@ class TextColumn(tables.Column):
         css = self.css
         if self.numeric and isinstance(value, int | float) and value < 0:
             css += " neg"
-        if self.link_fn is not None:
+        url = self.link_fn(record) if self.link_fn is not None else ""
+        if url:  # "" for a row without a page of its own
             return format_html(
-                '<td class="{}"><a href="{}">{}</a></td>',
-                css,
-                self.link_fn(record),
-                text,
+                '<td class="{}"><a href="{}">{}</a></td>', css, url, text
             )
         return f'<td class="{css}">{html.escape(text)}</td>'
 
@@ -143,7 +141,8 @@ class StandingsTable(BaseTable):
 def standings_table(
     rowset: RowSet, player_url: Callable[[int], str] | None = None
 ) -> StandingsTable:
-    """The standings table; ``player_url(entry_id)`` links the names."""
+    """The standings table; ``player_url(entry_id)`` links the names ("" for
+    none)."""
     extra = []
     keys = {c.key for c in rowset.columns}
     primary = next((k for k in PRIMARY if k in keys), None)

@@ -12,19 +12,21 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from rules.numbers import parse_int
 from scoring.exports import ExportError
 from scoring.exports import player_import as pi
 from scoring.exports.backup import BackupError, import_event
 from scoring.exports.registry import PDF_KINDS, default_round, make_export
-from tournaments.models import Tournament
+from tournaments.forms import IdChoiceField
+from tournaments.models import Club, Tournament
 from tournaments.names import DuplicateNameError
 from tournaments.permissions import (
     is_td,
-    organised_clubs,
     organiser_required,
     register_required,
     td_required,
 )
+from tournaments.register_rules import is_staff, managed_club_ids
 from tournaments.services import register
 
 MAX_UPLOAD = 30 * 1024 * 1024  # an event backup; 400 players take about 10 MB
@@ -49,10 +51,7 @@ def export_index(request, tournament):
 
 
 def _int(value) -> int | None:
-    try:
-        return int(value) if value not in (None, "") else None
-    except (TypeError, ValueError):
-        return None
+    return parse_int(value) if isinstance(value, str) else None
 
 
 @td_required
@@ -107,6 +106,12 @@ def import_tournament(request):
                     "path": exc.path or "/", "message": exc.message})  # fmt: skip
             else:
                 messages.success(request, _("Imported “%(n)s”.") % {"n": event.name})
+                left_out = getattr(event, "clubs_left_out", [])
+                if left_out:
+                    messages.warning(request, _(
+                        "Players new to the register were added without their "
+                        "club, because you do not manage it: %(clubs)s."
+                    ) % {"clubs": ", ".join(left_out)})  # fmt: skip
                 return redirect(_home(event))
     return render(request, "exports/import_tournament.html", {"form": form})
 
@@ -120,15 +125,16 @@ def _home(event: Tournament) -> str:
 
 def _clubs_of(user) -> set[str] | None:
     """The clubs whose players ``user`` may import (None: any, staff)."""
-    if user.is_staff:
+    managed = managed_club_ids(user)
+    if managed is None:
         return None
-    return set(organised_clubs(user).values_list("name", flat=True))
+    return set(Club.objects.filter(id__in=managed).values_list("name", flat=True))
 
 
 class PlayerFileForm(forms.Form):
     file = forms.FileField(label=_("Players (CSV or XLSX)"))
     create_clubs = forms.BooleanField(label=_("Create missing clubs"), required=False)
-    tournament = forms.ModelChoiceField(
+    tournament = IdChoiceField(
         Tournament.objects.none(), required=False,
         label=_("And register them for"), empty_label=_("(no tournament)"),
     )  # fmt: skip
@@ -157,7 +163,7 @@ def import_players(request):
         except pi.PlayerFileError as exc:
             form.add_error("file", str(exc))
         else:
-            create = form.cleaned_data["create_clubs"] and request.user.is_staff
+            create = form.cleaned_data["create_clubs"] and is_staff(request.user)
             rows = pi.preview(rows, create, _clubs_of(request.user))
             tournament = form.cleaned_data["tournament"]
             request.session[SESSION_KEY] = {
@@ -181,7 +187,7 @@ def _confirm_players(request):
             messages.error(request, _("You are not a TD of that tournament."))
             return redirect("scoring:import-players")
     rows = pi.rows_from(pending.get("rows", []))
-    create = bool(pending.get("create_clubs")) and request.user.is_staff
+    create = bool(pending.get("create_clubs")) and is_staff(request.user)
     try:
         with transaction.atomic():
             players = pi.store(rows, create, _clubs_of(request.user))

@@ -5,6 +5,7 @@ reconciliation. Views only assemble: the row source ranks, ``reconcile`` sums.
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from rules.numbers import parse_int
 from scoring.reconcile import reconcile
 from scoring.rowsource import standings_rows
 from scoring.tables import ReconciliationTable, standings_table
@@ -15,10 +16,7 @@ from tournaments.ranking import DEFAULT_PLACEMENT, METRICS, chain
 
 def _after_round(value: str | None, numbers: list[int]) -> int | None:
     """The "after round N" choice; anything unknown means all rounds."""
-    try:
-        number = int(value or "")
-    except ValueError:
-        return None
+    number = parse_int(value or "")
     return number if number in numbers else None
 
 

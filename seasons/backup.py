@@ -26,6 +26,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from rules.naming import NoFreeCodeError, candidates, first_free
 from scoring.exports import JSON
 from scoring.exports.backup import export_event, import_event, load
 from scoring.exports.backup_schema import (
@@ -48,6 +49,7 @@ from scoring.exports.backup_schema import (
 from seasons.models import Competition, Evening, Team
 from seasons.ranking import TIEBREAKS
 from tournaments.models import Club, Player, Tournament
+from tournaments.register_rules import ClubsOfAFile
 
 FORMAT, VERSION = "rikscore.competition", 1
 SETTINGS = ("slug", "name", "season", "rules", "partijen", "deals_per_partij",
@@ -238,21 +240,21 @@ def _write(data: dict, code: str | None, user) -> Competition:
                                number=number,
                                prize_evening=evening["prize_evening"])  # fmt: skip
         events[number] = tournament
-    _write_teams(data["teams"], competition, events)
+    _write_teams(data["teams"], competition, events, ClubsOfAFile(user))
     return competition
 
 
-def _free(model, code: str) -> str:
-    """``code``, or the first of ``code-2``, ``code-3`` … not yet taken."""
-    taken = set(
-        model.objects.filter(slug__startswith=code).values_list("slug", flat=True)
-    )
-    candidate, n = code, 1
-    while candidate in taken:
-        n += 1
-        suffix = f"-{n}"
-        candidate = code[: 60 - len(suffix)] + suffix
-    return candidate
+def _free(model, code: str, keep: str = "") -> str:
+    """``code`` (+ ``keep``) or a free variant (``rules.naming``): one query,
+    bounded; none left is a refusal at ``slug``, never a loop."""
+    options = candidates(code, 60, keep=keep)
+    taken = set(model.objects.filter(slug__in=options).values_list("slug", flat=True))
+    try:
+        return first_free(options, taken, code + keep)
+    except NoFreeCodeError:
+        fail("slug", _(
+            "No free code like “%(s)s” is left: import under a code of your own."
+        ) % {"s": code + keep})  # fmt: skip
 
 
 def _event_code(code: str, season: str, number: int) -> str:
@@ -260,12 +262,13 @@ def _event_code(code: str, season: str, number: int) -> str:
     evenings are named), else the first free variant."""
     if not Tournament.objects.filter(slug=code).exists():
         return code
-    return _free(Tournament, f"{season}-{number}"[:60])
+    return _free(Tournament, season, keep=f"-{number}")
 
 
-def _write_teams(teams: list[dict], competition, events: dict) -> None:
+def _write_teams(teams: list[dict], competition, events: dict, clubs) -> None:
     """Members are the evenings' players where they played, else found in
-    the register (federation number, else name and club), else created."""
+    the register (federation number, else name and club), else created (in
+    their club only when the importer may add to it: ``register_rules``)."""
     played = {}
     for p in Player.objects.filter(
         entries__tournament__evening__competition=competition
@@ -277,27 +280,28 @@ def _write_teams(teams: list[dict], competition, events: dict) -> None:
             competition=None if t["evening"] else competition,
             tournament=events[t["evening"]] if t["evening"] else None,
         )  # fmt: skip
-        team.members.set([played.get(_person_key(m)) or _register(m)
+        team.members.set([played.get(_person_key(m)) or _register(m, clubs)
                           for m in t["members"]])  # fmt: skip
 
 
-def _register(person: dict) -> Player:
+def _register(person: dict, clubs: ClubsOfAFile) -> Player:
     if person["federation_number"]:
         found = Player.objects.filter(
             federation_number=person["federation_number"]
         ).first()
         if found is not None:
             return found
-    club = None
-    if person["club"]:
-        club, _new = Club.objects.get_or_create(name=person["club"])
-    found = (
-        Player.objects.filter(name=person["name"], club=club,
-                              federation_number=person["federation_number"])
-        .order_by("id")
-        .first()
-    )  # fmt: skip
-    return found or Player.objects.create(
-        name=person["name"], club=club,
+    club = clubs.existing(person["club"])
+    if club is not None or not person["club"]:
+        found = (
+            Player.objects.filter(name=person["name"], club=club,
+                                  federation_number=person["federation_number"])
+            .order_by("id")
+            .first()
+        )  # fmt: skip
+        if found is not None:
+            return found
+    return Player.objects.create(
+        name=person["name"], club=clubs.for_new_player(person["club"]),
         federation_number=person["federation_number"],
     )  # fmt: skip

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.resolver import schedule_choices
 from seasons.models import Competition, Team
 from seasons.ranking import TIEBREAKS
+from tournaments.forms import IdChoiceField, IdMultipleChoiceField
 from tournaments.models import Player
 
 
@@ -17,6 +18,7 @@ class CompetitionForm(forms.ModelForm):
         model = Competition
         fields = ["club", "name", "slug", "season", "rules", "partijen",
                   "deals_per_partij", "byes"]  # fmt: skip
+        field_classes = {"club": IdChoiceField}  # junk ids never reach SQL
 
     def __init__(self, *args, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -133,7 +135,7 @@ class EveningForm(forms.Form):
         widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )
     prize_evening = forms.BooleanField(label=_("Prize evening"), required=False)
-    players = forms.ModelMultipleChoiceField(
+    players = IdMultipleChoiceField(
         label=_("Present"), queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
     )  # fmt: skip
@@ -155,6 +157,7 @@ class TeamForm(forms.ModelForm):
         model = Team
         fields = ["name", "members", "best_of"]
         widgets = {"members": forms.CheckboxSelectMultiple}
+        field_classes = {"members": IdMultipleChoiceField}
 
     def __init__(self, *args, players=None, **kwargs):
         super().__init__(*args, **kwargs)

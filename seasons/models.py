@@ -12,6 +12,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from rules.models import HouseRuleSet
+from rules.presets import PRESETS
 from tournaments.models import Club, Player, Tournament
 from tournaments.validators import no_control_characters
 
@@ -44,8 +46,14 @@ class Competition(models.Model):
         _("season"), max_length=30, blank=True, validators=[no_control_characters],
         help_text=_("For example 2026-2027."),
     )  # fmt: skip
-    # The evening format a new evening starts from.
+    # The evening format a new evening starts from. A house-rule set is
+    # referred to by the row (it keeps its code while used); ``rules`` is its
+    # code then, or a preset's, as forms and backups give it.
     rules = models.CharField(_("rule schedule"), max_length=50, default="nl")
+    rule_set = models.ForeignKey(
+        HouseRuleSet, models.PROTECT, null=True, blank=True, related_name="seasons",
+        verbose_name=_("house-rule set"),
+    )  # fmt: skip
     partijen = models.PositiveSmallIntegerField(
         _("partijen per evening"), default=2,
         help_text=_("Each partij is one round with its own seating."),
@@ -103,8 +111,24 @@ class Competition(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs) -> None:
+        """The season holds on to its set: ``rule_set`` wins and ``rules``
+        mirrors its code. Without one, ``rules`` (what forms and backups
+        give) is a preset's code, or the set of that code becomes
+        ``rule_set`` (none: the text stays, and no evening is made)."""
+        if self.rule_set_id is not None:
+            self.rules = self.rule_set.slug
+        elif self.rules not in PRESETS:
+            self.rule_set = HouseRuleSet.objects.filter(slug=self.rules).first()
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("seasons:detail", args=[self.slug])
+
+    @property
+    def rules_code(self) -> str:
+        """The code a new evening plays by: the set's own, else the text."""
+        return self.rule_set.slug if self.rule_set_id else self.rules
 
 
 class Evening(models.Model):

@@ -18,7 +18,7 @@ from django.db.models.functions import Rank
 from seasons.models import Rating
 from seasons.rating_math import START, Event, Ratings, ordinal, rate_events
 from tournaments.models import Seat, Tournament
-from tournaments.visibility import public_rounds_q
+from tournaments.visibility import played_in_public, public_rounds_q
 
 #: The rounds whose tables are rated: those the public sees (published, not
 #: among the last rounds hidden until the prize-giving). A rating that moved
@@ -158,12 +158,14 @@ PROVISIONAL_EVENTS = 3  # fewer events than this: the rating is still settling
 
 def current_ratings():
     """Each rated player's newest rating, best first, with its rank (ties
-    share it): one query (two with a page count)."""
+    share it): one query (two with a page count). Only players who sat at a
+    table the public sees: a rating left from a round taken back since
+    (until the update has run) names nobody the public pages do not."""
     newer = Rating.objects.filter(
         player=OuterRef("player"), events__gt=OuterRef("events")
     )
     return (
-        Rating.objects.filter(~Exists(newer))
+        Rating.objects.filter(~Exists(newer), played_in_public(entry__player="player"))
         .select_related("player__club")
         .annotate(rank=Window(Rank(), order_by=F("ordinal").desc()))
         .order_by("-ordinal", "player__name", "player_id")

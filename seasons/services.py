@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import Count, Sum
 
+from rules.naming import candidates, first_free
+from rules.resolver import resolve_schedule
 from seasons.models import Competition, Evening, Team
 from seasons.prizes import Prize, PrizeTable, award
 from seasons.ranking import EveningResult, SeasonRow, SeasonRules, evening_ranks
@@ -24,6 +26,16 @@ from tournaments.visibility import public_rounds_q
 
 class SeasonClosedError(Exception):
     """A closed season's settings stay as they were."""
+
+
+class RulesGoneError(Exception):
+    """The season names a rule schedule that exists no more (a set renamed
+    or removed before sets kept their codes): no evening is made with
+    whatever might have that code now."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
 
 
 def rules_of(competition: Competition) -> SeasonRules:
@@ -113,6 +125,9 @@ def season_standings(competition: Competition, public: bool = False) -> SeasonSt
     return SeasonStandings(evenings, rows, names, clubs, prizes, fresh, slugs)
 
 
+MAX_EVENT_CODE = Tournament._meta.get_field("slug").max_length
+
+
 def next_number(competition: Competition) -> int:
     last = competition.evenings.order_by("-number").values_list("number", flat=True)
     return (last.first() or 0) + 1
@@ -125,15 +140,16 @@ def create_evening(
 ) -> Tournament:  # fmt: skip
     """Next evening of the season: an event in the season's format with the
     players ticked as present entered and checked in. Late arrivals are
-    added on the evening's own roster page."""
+    added on the evening's own roster page. ``RulesGoneError`` or
+    ``rules.naming.NoFreeCodeError`` (its code) before anything is stored."""
     number = next_number(competition)
-    slug = f"{competition.slug}-{number}"[:60]
-    while Tournament.objects.filter(slug=slug).exists():
-        slug = f"{competition.slug}-{number}-{Tournament.objects.count()}"[:60]
+    rules = competition.rules_code
+    if resolve_schedule(rules) is None:
+        raise RulesGoneError(rules)
     tournament = create_tournament(
-        user, slug=slug, date=date,
+        user, slug=evening_code(competition.slug, number), date=date,
         name=f"{competition.name} · {_evening_word()} {number}"[:150],
-        venue=competition.club.city, rules=competition.rules,
+        venue=competition.club.city, rules=rules,
         rounds=competition.partijen, deals_per_round=competition.deals_per_partij,
     )  # fmt: skip
     Evening.objects.create(competition=competition, tournament=tournament,
@@ -141,6 +157,15 @@ def create_evening(
     entries = register(tournament, list(players), user)
     check_in(entries, user)
     return tournament
+
+
+def evening_code(season: str, number: int) -> str:
+    """``<season>-<number>``, cut to an event code's 60 characters so the
+    number survives, or a free variant of it: one query."""
+    keep = f"-{number}"
+    options = candidates(season, MAX_EVENT_CODE, keep=keep)
+    taken = Tournament.objects.filter(slug__in=options).values_list("slug", flat=True)
+    return first_free(options, set(taken), season + keep)
 
 
 def _evening_word() -> str:

@@ -16,6 +16,7 @@ from seasons.models import Competition, Evening
 from seasons.stats import PlayerStats, SeasonNumbers, player_stats, points_by, running
 from seasons.stats import season_numbers as count_season
 from tournaments.models import Club, Entry, Round, Tournament
+from tournaments.visibility import played_in_public
 
 
 @dataclass
@@ -120,8 +121,9 @@ class ClubSeason:
     numbers: SeasonNumbers | None = None
     #: {event id: (evening number, event slug)}
     evenings: dict[int, tuple[int, str]] = field(default_factory=dict)
-    #: (player id, name, evenings entered), by name
-    players: list[tuple[int, str, int]] = field(default_factory=list)
+    #: (public identifier, name, evenings played), by name: those who played
+    #: a round the public sees (the public pages name nobody else)
+    players: list[tuple[str, str, int]] = field(default_factory=list)
 
 
 def club_season(club: Club) -> ClubSeason:
@@ -137,11 +139,11 @@ def club_season(club: Club) -> ClubSeason:
     page.evenings = {e.tournament_id: (e.number, e.tournament.slug) for e in evenings}
     rows = events_deal_rows([e.tournament for e in evenings], public=True)
     page.numbers = count_season(rows)
-    counts: dict[int, list] = {}
-    for player_id, name in Entry.objects.filter(
-        tournament__evening__competition=page.current
-    ).values_list("player_id", "player__name"):
-        counts.setdefault(player_id, [name, 0])[1] += 1
+    counts: dict[str, list] = {}
+    for public_id, name in Entry.objects.filter(
+        played_in_public(entry="pk"), tournament__evening__competition=page.current
+    ).values_list("player__public_id", "player__name"):
+        counts.setdefault(public_id, [name, 0])[1] += 1
     page.players = sorted(
         ((pk, name, n) for pk, (name, n) in counts.items()), key=lambda p: (p[1], p[0])
     )

@@ -12,11 +12,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from rules.naming import NoFreeCodeError
 from seasons.forms import CompetitionForm, EveningForm, RankingForm, TeamForm
 from seasons.models import Competition, Team
 from seasons.permissions import can_run, season_required
 from seasons.seating import season_repeats
 from seasons.services import (
+    RulesGoneError,
     SeasonClosedError,
     create_evening,
     season_standings,
@@ -25,6 +27,7 @@ from seasons.services import (
     update_ranking,
 )
 from tournaments.models import Player
+from tournaments.names import DuplicateNameError
 from tournaments.permissions import organised_clubs
 
 
@@ -97,13 +100,34 @@ def new_evening(request, competition: Competition):
             for error in errors:
                 messages.error(request, error)
         return redirect(competition.get_absolute_url())
-    event = create_evening(competition, form.cleaned_data["date"],
-                           form.cleaned_data["players"], request.user,
-                           form.cleaned_data["prize_evening"])  # fmt: skip
+    try:
+        event = create_evening(competition, form.cleaned_data["date"],
+                               form.cleaned_data["players"], request.user,
+                               form.cleaned_data["prize_evening"])  # fmt: skip
+    except (RulesGoneError, NoFreeCodeError) as exc:
+        messages.error(request, _refusal(exc))
+        return redirect(competition.get_absolute_url())
+    except DuplicateNameError as exc:  # two members the evening cannot tell apart
+        messages.error(request, _("No evening was made: %(why)s") % {"why": exc})
+        return redirect(competition.get_absolute_url())
     done = _("Evening created: seat the first partij when everyone is in; "
              "late arrivals can be added.")  # fmt: skip
     messages.success(request, done)
     return redirect(reverse("tournaments:detail", args=[event.slug]))
+
+
+def _refusal(exc: Exception) -> str:
+    """Why no evening was made, in the organiser's words."""
+    if isinstance(exc, RulesGoneError):
+        return _(
+            "No evening was made: the season's rule schedule “%(code)s” no "
+            "longer exists, so nobody knows which rules it meant. Ask the "
+            "site's administrator to set the season's rules."
+        ) % {"code": exc.code}  # fmt: skip
+    return _(
+        "No evening was made: every event code like “%(code)s” is taken. Ask "
+        "the site's administrator to free one."
+    ) % {"code": exc.wanted}  # fmt: skip
 
 
 @season_required

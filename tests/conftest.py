@@ -8,19 +8,32 @@ def players():
     return ["Anna", "Bert", "Cor", "Dirk"]
 
 
+def organisers_group():
+    """The "Organisers" group (tournaments migration 0005), made again when a
+    transactional test before this one flushed it away with the data."""
+    from django.contrib.auth.models import Group, Permission
+
+    group, created = Group.objects.get_or_create(name="Organisers")
+    if created:
+        group.permissions.add(
+            *Permission.objects.filter(
+                content_type__app_label="tournaments", codename="add_tournament"
+            )
+        )
+    return group
+
+
 @pytest.fixture
 def make_user(db, django_user_model):
     """A user; ``organiser=True`` puts them in the Organisers group (who may
     create events), ``clubs=[...]`` makes them organiser of those clubs."""
 
     def make(username="td", organiser=False, clubs=(), **extra):
-        from django.contrib.auth.models import Group
-
         from tournaments.models import ClubRole
 
         user = django_user_model.objects.create_user(username, password="pw", **extra)
         if organiser:
-            user.groups.add(Group.objects.get(name="Organisers"))
+            user.groups.add(organisers_group())
         for club in clubs:
             ClubRole.objects.create(club=club, user=user)
         return user

@@ -12,6 +12,7 @@ backend answers from the roles:
   names it (an event refers to its rules by the set's code).
 """
 
+from rules.usage import users_of
 from tournaments.models import Tournament
 from tournaments.permissions import can_create_events, can_manage_register, is_any_td
 
@@ -35,8 +36,8 @@ class RoleBackend:
         if perm in ("rules.change_houseruleset", "rules.rename_houseruleset"):
             if obj is None or not (user.is_staff or obj.owner_id == user.pk):
                 return False
+            if perm == "rules.rename_houseruleset":  # events and seasons
+                return not users_of(obj)
             events = Tournament.objects.filter(rules=obj.slug)
-            if perm == "rules.rename_houseruleset":
-                return not events.exists()
             return not events.filter(rules_snapshot__isnull=False).exists()
         return False

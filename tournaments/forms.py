@@ -6,7 +6,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy as _
 
+from rules.numbers import is_id
 from rules.resolver import resolve_schedule, schedule_choices
+from tournaments.codes import code_problem
 from tournaments.models import (
     Club,
     Entry,
@@ -19,8 +21,6 @@ from tournaments.models import (
 from tournaments.ranking import DEFAULT_TIEBREAKS, METRICS
 from tournaments.validators import no_control_characters
 
-RESERVED_SLUGS = {"new", "season", "seasons", "team"}  # their pages live there
-MAX_ID = 2**63 - 1
 MAX_ROUNDS = 30
 MAX_DEALS = 60
 MAX_BYE_POINTS = 1000
@@ -52,15 +52,9 @@ class OrderedChoiceField(forms.MultiValueField):
         return keys
 
 
-def _id_ok(value) -> bool:
-    """A primary key the database can look up (junk never reaches SQL)."""
-    text = str(value).strip()
-    return text.isdigit() and text.isascii() and int(text) <= MAX_ID
-
-
 class IdChoiceField(forms.ModelChoiceField):
     def to_python(self, value):
-        if value not in self.empty_values and not _id_ok(value):
+        if value not in self.empty_values and not is_id(value):
             raise forms.ValidationError(
                 self.error_messages["invalid_choice"], code="invalid_choice"
             )
@@ -70,7 +64,7 @@ class IdChoiceField(forms.ModelChoiceField):
 class IdMultipleChoiceField(forms.ModelMultipleChoiceField):
     def _check_values(self, value):
         for pk in value:
-            if not _id_ok(pk):
+            if not is_id(pk):
                 raise forms.ValidationError(
                     self.error_messages["invalid_pk_value"],
                     code="invalid_pk_value", params={"pk": pk},
@@ -142,11 +136,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
-        if slug in RESERVED_SLUGS:
-            raise forms.ValidationError(
-                _("“%(slug)s” is reserved; choose another code."),
-                code="reserved", params={"slug": slug},
-            )  # fmt: skip
+        problem = code_problem(slug)
+        if problem:
+            raise forms.ValidationError(problem, code="reserved")
         return slug
 
     def clean_rules(self):

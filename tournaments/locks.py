@@ -1,10 +1,12 @@
 """Row locks, always taken in one order, so seat and deal changes never
 deadlock and never act on seats read before the lock.
 
-Order: the tables of a round (by id), then what hangs off them (seats,
-deals). Every path that changes seats or deals locks the tables it touches
-first: a deal save its one table; seating a round, swapping, a withdrawal
-all tables of the round. Whoever has a table first finishes first; the other
+Order: the round, the tables of a round (by id), then what hangs off them
+(seats, deals). The round row comes first so that two requests seating a
+round that has no tables yet take turns too (there is no table to lock).
+Every path that changes seats or deals locks the tables it touches first: a
+deal save its one table; seating a round, swapping, a withdrawal the round
+and all its tables. Whoever has a table first finishes first; the other
 then reads the seats as they are now. A deadlock the database still finds
 (it can, with other locks) is tried once more, then answered with
 ``BusyError`` (a message, never a 500).
@@ -29,7 +31,12 @@ class GoneError(Exception):
 
 
 def lock_round_tables(round_: Round) -> list[TableRound]:
-    """Every table of ``round_``, locked, in id order (inside a transaction)."""
+    """The round, then every table of it, locked, in id order (inside a
+    transaction)."""
+    # Only the round's own row: its default order joins the tournament,
+    # whose row every audit line's foreign key then waited for.
+    list(Round.objects.select_for_update(of=("self",)).filter(pk=round_.pk)
+         .order_by("pk").values_list("pk", flat=True))  # fmt: skip
     return list(TableRound.objects.select_for_update().filter(round=round_)
                 .order_by("id"))  # fmt: skip
 

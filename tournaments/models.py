@@ -5,6 +5,8 @@ players in seat order. Seat rows keep the table-round totals that standings
 read; the deals themselves belong to ``scoring.models``.
 """
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -17,6 +19,12 @@ from rules.schedules import Schedule
 from tournaments.validators import no_control_characters
 
 SEATS = (1, 2, 3, 4, 5)
+
+
+def new_public_id() -> str:
+    """12 URL-safe random characters (72 bits): a player's public address
+    that counts nothing and cannot be guessed from another's."""
+    return secrets.token_urlsafe(9)
 
 
 class Club(models.Model):
@@ -71,6 +79,11 @@ class Player(models.Model):
     federation_number = models.CharField(
         _("federation number"), max_length=30, blank=True,
         validators=[no_control_characters],
+    )  # fmt: skip
+    #: The player's address on the public pages, never the counting id.
+    public_id = models.CharField(
+        _("public identifier"), max_length=16, unique=True, default=new_public_id,
+        editable=False,
     )  # fmt: skip
 
     class Meta:

@@ -14,10 +14,16 @@ from django.shortcuts import get_object_or_404
 from tournaments.models import Club, ClubRole, Tournament, TournamentRole
 
 
+def is_staff(user) -> bool:
+    """Staff may do everything (docs/roles.md): the admin site's staff flag,
+    or a superuser."""
+    return user.is_authenticated and (user.is_staff or user.is_superuser)
+
+
 def has_role(user, tournament: Tournament, *roles: str) -> bool:
     if not user.is_authenticated:
         return False
-    if user.is_superuser:
+    if is_staff(user):
         return True
     return TournamentRole.objects.filter(
         tournament=tournament, user=user, role__in=roles
@@ -41,7 +47,7 @@ def organised_clubs(user):
     """The clubs whose players ``user`` manages (staff: every club)."""
     if not user.is_authenticated:
         return Club.objects.none()
-    if user.is_staff:
+    if is_staff(user):
         return Club.objects.all()
     return Club.objects.filter(roles__user=user).distinct()
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from tournaments.models import Club, Entry, Player, Tournament, TournamentRole
+from tournaments.register_rules import check_new_player
 from tournaments.services import audit, register
 
 
@@ -47,7 +48,10 @@ def quick_add(
     tournament: Tournament, name: str, club: Club | None = None,
     federation_number: str = "", present: bool = True, user=None,
 ) -> Entry:  # fmt: skip
-    """A new register player entered straight into the event (late arrival)."""
+    """A new register player entered straight into the event (late arrival).
+    Into a club only by its organisers (``RegisterRefusedError``); without a club
+    by anyone who runs the event."""
+    check_new_player(user, club)
     player = Player.objects.create(
         name=name, club=club, federation_number=federation_number
     )

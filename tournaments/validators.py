@@ -1,25 +1,24 @@
 """Text that people type or files bring: no control characters.
 
 A control character in a name (a tab pasted from a spreadsheet, a NUL from a
-broken file) breaks spreadsheets and PDFs for good and is never meant. It is
-refused where text enters (forms, imports, backups) and stripped where text
-leaves (exports), so an old row cannot break an export either.
+broken file) breaks spreadsheets and PDFs for good and is never meant. Nor is
+a bidi override or isolate (U+202A–U+202E, U+2066–U+2069): it makes a name
+read backwards, so "Eve\u202egnp.exe" shows as "Eveexe.png" (issue 24). They
+are refused where text enters (forms, imports, backups) and stripped where
+text leaves (exports), so an old row cannot break an export either.
 """
-
-import re
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-#: C0 and C1 control characters (tab and newline too: names are one line).
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+from rules.text import CONTROL
 
 
 def no_control_characters(value: str) -> None:
     if isinstance(value, str) and CONTROL.search(value):
         raise ValidationError(
-            _("Remove the control character (an invisible tab, line break or "
-              "similar) from this text."),
+            _("Remove the control character (an invisible tab, line break, "
+              "direction mark or similar) from this text."),
             code="control_character",
         )  # fmt: skip
 

@@ -11,6 +11,7 @@ from django_tables2 import RequestConfig
 from tournaments.forms import ClubForm, PlayerForm, SearchForm
 from tournaments.models import Club, Player
 from tournaments.permissions import can_edit_player, organised_clubs, register_required
+from tournaments.register_rules import clubs_for, is_staff
 from tournaments.tables import ClubTable, PlayerTable
 
 
@@ -22,8 +23,8 @@ def _search(request) -> str:
 def _player_form(request, instance=None) -> PlayerForm:
     """A player form whose clubs are the ones this user organises."""
     form = PlayerForm(request.POST or None, instance=instance)
-    form.fields["club"].queryset = organised_clubs(request.user)
-    form.fields["club"].required = not request.user.is_staff
+    form.fields["club"].queryset = clubs_for(request.user)
+    form.fields["club"].required = not is_staff(request.user)
     return form
 
 

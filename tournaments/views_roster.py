@@ -19,6 +19,7 @@ from tournaments.locks import BusyError
 from tournaments.models import Entry
 from tournaments.names import DuplicateNameError
 from tournaments.permissions import td_required
+from tournaments.register_rules import RegisterRefusedError, clubs_for
 from tournaments.roster import check_in, check_out, quick_add, unwithdraw
 from tournaments.seating_screen import generate_tables
 from tournaments.services import register, seat_round
@@ -40,7 +41,7 @@ def _page(request, tournament, register_form=None, quick_form=None, status=200):
         request, "tournaments/td/entries.html",
         {"tournament": tournament, "entries": entries, "q": q,
          "register_form": register_form or RegisterForm(tournament, search=q),
-         "quick_form": quick_form or QuickAddForm(),
+         "quick_form": quick_form or _quick_form(request),
          "actions": dict(EntryActionForm.ACTIONS)},
         status=status,
     )  # fmt: skip
@@ -67,11 +68,19 @@ def entries(request, tournament):
     return redirect("tournaments:td-entries", tournament.slug)
 
 
+def _quick_form(request, data=None) -> QuickAddForm:
+    """The late arrival's form: the clubs this user adds players to, or none
+    (an event-only player)."""
+    form = QuickAddForm(data)
+    form.fields["club"].queryset = clubs_for(request.user)
+    return form
+
+
 @td_required
 @require_POST
 def entry_quick(request, tournament):
     """A new player straight into the register and this event (late arrival)."""
-    form = QuickAddForm(request.POST)
+    form = _quick_form(request, request.POST)
     if not form.is_valid():
         return _page(request, tournament, quick_form=form, status=400)
     data = form.cleaned_data
@@ -82,6 +91,9 @@ def entry_quick(request, tournament):
         )  # fmt: skip
     except DuplicateNameError as exc:
         form.add_error("name", str(exc))
+        return _page(request, tournament, quick_form=form, status=400)
+    except RegisterRefusedError as exc:
+        form.add_error("club", str(exc))
         return _page(request, tournament, quick_form=form, status=400)
     messages.success(request, _("%(name)s added.") % {"name": entry.player.name})
     return redirect("tournaments:td-entries", tournament.slug)

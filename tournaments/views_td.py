@@ -16,7 +16,7 @@ from django_tables2 import RequestConfig
 
 from tournaments.forms import RoleForm, TournamentForm
 from tournaments.models import Entry, Tournament, TournamentRole
-from tournaments.permissions import can_create_events, is_td, td_required
+from tournaments.permissions import can_create_events, is_staff, is_td, td_required
 from tournaments.roster import add_role, remove_role
 from tournaments.rounds import sync_rounds
 from tournaments.services import audit, create_tournament
@@ -25,7 +25,7 @@ from tournaments.tables import AuditTable
 
 def _my_tournaments(user):
     qs = Tournament.objects.all()
-    if not user.is_superuser:
+    if not is_staff(user):
         qs = qs.filter(roles__user=user).distinct()
     return [(t, is_td(user, t)) for t in qs]
 

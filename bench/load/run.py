@@ -220,6 +220,15 @@ def warm_up(plan: dict, session: str, csrf: str) -> None:
         ).read()
 
 
+def stop(server) -> None:
+    """The server and its workers, whatever state they are in."""
+    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+
+
 def wait_for_server(proc, seconds: float = 60) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -247,8 +256,9 @@ def told_by_the_site(work: Path, probe: Probe) -> dict:
     return told
 
 
-def main() -> None:
-    work = Path(tempfile.mkdtemp(prefix="rikscore-load-"))
+def production_env() -> dict:
+    """The server's environment as ``make serve`` runs it, on the load's
+    database, with Redis for the cache when one answers."""
     env = {**os.environ, "DATABASE_URL": DATABASE, "DJANGO_PRODUCTION": "1",
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(48),
            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
@@ -256,6 +266,25 @@ def main() -> None:
     env.pop("DJANGO_DEBUG", None)
     if redis_answers():
         env["REDIS_URL"] = "redis://127.0.0.1:6379/5"
+    return env
+
+
+def prepare(work: Path, env: dict) -> None:
+    """A fresh database (and cache), migrated, with the load's event and the
+    plan (``work/plan.json``)."""
+    fresh_database()
+    if "REDIS_URL" in env:
+        fresh_cache(env["REDIS_URL"])
+    for args in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        subprocess.run([PY, "manage.py", *args, "-v0"], cwd=ROOT, env=env,
+                       check=True, timeout=600)  # fmt: skip
+    subprocess.run([PY, "-m", "bench.load.setup_event", str(work / "plan.json")],
+                   cwd=ROOT, env=env, check=True, timeout=600)  # fmt: skip
+
+
+def main() -> None:
+    work = Path(tempfile.mkdtemp(prefix="rikscore-load-"))
+    env = production_env()
     print(f"load: PostgreSQL {DATABASE}, cache "
           f"{env.get('REDIS_URL', 'in each process')}, granian {WORKERS} workers, "
           f"{PHONES} phones + {TABLES} tables for {SECONDS} s"
@@ -265,18 +294,7 @@ def main() -> None:
     # when this is well above 0 (docs/performance.md)
     print("load: load average before the run: {:.2f} {:.2f} {:.2f}".format(
         *os.getloadavg()))  # fmt: skip
-    fresh_database()
-    if "REDIS_URL" in env:
-        fresh_cache(env["REDIS_URL"])
-
-    def manage(*args):
-        subprocess.run([PY, "manage.py", *args], cwd=ROOT, env=env, check=True,
-                       timeout=600)  # fmt: skip
-
-    manage("migrate", "--noinput", "-v0")
-    manage("collectstatic", "--noinput", "-v0")
-    subprocess.run([PY, "-m", "bench.load.setup_event", str(work / "plan.json")],
-                   cwd=ROOT, env=env, check=True, timeout=600)  # fmt: skip
+    prepare(work, env)
     log = (work / "server.log").open("w")
     server = subprocess.Popen(
         server_command(), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -316,11 +334,7 @@ def main() -> None:
         probe.join(timeout=40)
         cpu.stop()
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+        stop(server)
     told = told_by_the_site(work, probe)
     stats = sorted(work.glob("stats-*_stats.csv"))
     locust_figures(stats, min(elapsed, RUN_SECONDS), told if TABLE_SIDE else {})

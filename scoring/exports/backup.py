@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from rules import snapshots
 from rules.jury import APPROVED, latest_decisions
+from rules.numbers import NotANumberError, load_json
 from scoring.exports import JSON
 from scoring.exports.backup_schema import (
     BackupError,
@@ -39,11 +40,11 @@ from scoring.exports.backup_schema import (
 from scoring.models import Deal, JuryCall
 from scoring.pipeline import DealContext, deal_players, run_deal, solo_declarers
 from scoring.records import by_name
+from tournaments.codes import code_problem
 from tournaments.dealing import unique_labels
 from tournaments.models import (
     AuditLog,
     Bye,
-    Club,
     Entry,
     Player,
     Round,
@@ -53,6 +54,7 @@ from tournaments.models import (
     TournamentRole,
 )
 from tournaments.names import name_key
+from tournaments.register_rules import ClubsOfAFile
 
 FORMAT, VERSION = "rikscore.event", 3
 SETTINGS = ("slug", "name", "venue", "rules", "rules_snapshot", "rounds",
@@ -175,7 +177,9 @@ def dump_event(tournament: Tournament) -> tuple[str, str, bytes]:
 def load(raw: bytes | str) -> dict:
     """Parse the file; a JSON syntax error is refused with line and column."""
     try:
-        return json.loads(raw)
+        return load_json(raw)
+    except NotANumberError as exc:
+        raise BackupError("", _("Not a number: %(m)s.") % {"m": exc}) from None
     except UnicodeDecodeError:
         raise BackupError("", _("The file is not UTF-8 text.")) from None
     except RecursionError:
@@ -199,6 +203,9 @@ def import_event(data, slug: str | None = None, user=None) -> Tournament:
     info = dict(data["tournament"])
     if slug:
         info["slug"] = slug
+        problem = code_problem(slug)
+        if problem:
+            fail("slug", problem)
     if Tournament.objects.filter(slug=info["slug"]).exists():
         fail("tournament.slug", _(
             "A tournament with code “%(s)s” exists already: import it under "
@@ -432,7 +439,7 @@ def _decisions(table, number, label_of, record) -> dict:
 
 def _write(data, event: Tournament, user, corrected=()) -> Tournament:
     event.save()
-    entries = _write_players(data["players"], event)
+    entries = _write_players(data["players"], event, user)
     rounds = Round.objects.bulk_create(
         Round(tournament=event, number=r["number"], status=r["status"],
               published=r["published"])
@@ -503,26 +510,28 @@ def _with_times(model, pairs) -> None:
     model.objects.bulk_update(rows, ["at"], batch_size=1000)
 
 
-def _write_players(players, event) -> dict[str, Entry]:
-    clubs = {c.name: c for c in Club.objects.all()}
+def _write_players(players, event, user) -> dict[str, Entry]:
+    """Entries for the file's players: the register's player where one is
+    found, else a new one, in the file's club only when the importer may add
+    to it (``register_rules``); the clubs left out are kept on the event for
+    the page to say (``event.clubs_left_out``)."""
+    clubs = ClubsOfAFile(user)
     used: set[int] = set()
     entries = {}
     for p in players:
-        club = None
-        if p["club"]:
-            club = clubs.get(p["club"])
-            if club is None:
-                club = clubs[p["club"]] = Club.objects.create(name=p["club"])
-        player = _find_player(p, club, used)
+        club = clubs.existing(p["club"])
+        player = _find_player(p, club, used) if club or not p["club"] else None
         if player is None:
             player = Player.objects.create(
-                name=p["name"], club=club, federation_number=p["federation_number"]
-            )
+                name=p["name"], club=clubs.for_new_player(p["club"]),
+                federation_number=p["federation_number"],
+            )  # fmt: skip
         used.add(player.id)
         entries[p["ref"]] = Entry(tournament=event, player=player,
                                   status=p["status"],
                                   withdrawn_after=p["withdrawn_after"])  # fmt: skip
     Entry.objects.bulk_create(entries.values())
+    event.clubs_left_out = sorted(clubs.left_out)
     return entries
 
 

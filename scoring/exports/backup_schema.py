@@ -11,14 +11,17 @@ first; the first bad field is named.
 """
 
 import datetime
+import math
 import re
 from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from rules.text import CONTROL
+from tournaments.codes import code_problem
+
 SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 TEXT = 150  # the longest text column
 MAX_ITEMS = 20_000  # any list: players, tables, deals, audit lines
 FREE_DEPTH, FREE_ITEMS, FREE_TEXT = 8, 500, 2_000  # free-form JSON
@@ -132,6 +135,14 @@ def slug(value, path) -> None:
         fail(path, _("not a valid code (letters, digits, - and _)"))
 
 
+def event_code(value, path) -> None:
+    """An event's code: the form's rule (``tournaments.codes``)."""
+    string(value, path, longest=60)
+    problem = code_problem(value)
+    if problem:
+        fail(path, problem)
+
+
 def date(value, path) -> None:
     string(value, path)
     try:
@@ -164,6 +175,8 @@ def bounded(value, path, depth: int) -> None:
     if isinstance(value, str):
         string(value, path, longest=FREE_TEXT)
     elif isinstance(value, int | float) and not isinstance(value, bool):
+        if isinstance(value, float) and not math.isfinite(value):
+            fail(path, _("not a number"))
         if abs(value) > 10**9:
             fail(path, _("out of range"))
     elif isinstance(value, list | dict):
@@ -175,6 +188,18 @@ def bounded(value, path, depth: int) -> None:
                 string(key, path, longest=FREE_TEXT)
             bounded(item, f"{path}.{key}" if isinstance(value, dict)
                     else f"{path}[{key}]", depth - 1)  # fmt: skip
+
+
+def sheet_totals(value, path) -> None:
+    """The paper sheet's totals: none, or a whole number per seat "1"–"5"
+    (as the TD's sheet form stores them)."""
+    if value is None:
+        return
+    if not isinstance(value, dict) or not set(value) <= {"1", "2", "3", "4", "5"}:
+        fail(path, _("expected the totals of seats 1–5"))
+    check = integer(-99_999, 99_999)
+    for seat, total in value.items():
+        check(total, f"{path}.{seat}")
 
 
 def mapping(value, path) -> None:
@@ -189,7 +214,7 @@ def snapshot(value, path) -> None:
 
 
 TOURNAMENT = {
-    "slug": slug, "name": nonempty, "date": date, "venue": string,
+    "slug": event_code, "name": nonempty, "date": date, "venue": string,
     "rules": text(50, empty=False), "rules_snapshot": optional(snapshot),
     "rounds": integer(1, 30), "deals_per_round": integer(1, 60),
     "language": choice("nl", "en"), "method": choice("points", "placement"),
@@ -222,7 +247,7 @@ JURY = {
     "user": optional(text(150)),
 }  # fmt: skip
 TABLE = {
-    "number": integer(1, 1000), "closed": boolean, "sheet_totals": anything,
+    "number": integer(1, 1000), "closed": boolean, "sheet_totals": sheet_totals,
     "seats": items(lambda v, p: obj(v, p, SEAT), 5),
     "deals": items(lambda v, p: obj(v, p, DEAL), 60),
     "jury_calls": items(lambda v, p: obj(v, p, JURY), 1000),

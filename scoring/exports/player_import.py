@@ -191,7 +191,7 @@ def preview(
         seen_name.setdefault(key, row.line)
         if row.club and row.club not in clubs and not create_clubs:
             row.errors.append(_("Unknown club “%(c)s”.") % {"c": row.club})
-        if allowed is not None and row.club not in allowed:
+        if allowed is not None and row.club and row.club not in allowed:
             row.errors.append(_("You manage the players of your own clubs only."))
     return rows
 

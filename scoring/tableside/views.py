@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from rules.numbers import parse_int
 from scoring.entry import display
 from scoring.entry.views import deal_form, preview_response
 from scoring.forms import initial_from_record
@@ -133,10 +134,10 @@ def _context(request, key, view) -> dict:
 
 def _change(request, pending, seat, is_open: bool) -> Submission | None:
     """The phone's own waiting entry it asked to change (``?change=<id>``)."""
-    wanted = request.GET.get("change", "")
-    if not (is_open and seat and wanted.isdigit()):
+    wanted = parse_int(request.GET.get("change", ""))
+    if not (is_open and seat and wanted):
         return None
-    return next((e for e in pending if e.pk == int(wanted) and e.seat == seat
+    return next((e for e in pending if e.pk == wanted and e.seat == seat
                  and e.status == Submission.Status.WAITING), None)  # fmt: skip
 
 
@@ -149,10 +150,7 @@ def choose_seat(request, slot: str, secret: str):
         return refused
     view = table_view(key.table)
     response = redirect(_base(key))
-    try:
-        seat = int(request.POST.get("seat", ""))
-    except ValueError:
-        seat = None
+    seat = parse_int(request.POST.get("seat", ""))
     if seat not in {s.position for s in view.seats}:
         messages.error(request, _("Choose one of the seats of this table."))
         return response

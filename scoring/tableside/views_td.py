@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from rules.numbers import is_id, parse_int
 from scoring.entry import display
 from scoring.entry.views import table_of
 from scoring.models import SeatBinding, Submission
@@ -107,10 +108,8 @@ def hall_tables(request, tournament, round):
 @require_POST
 def clock(request, tournament, round):
     round_ = _round(tournament, round)
-    try:
-        minutes = int(request.POST.get("minutes", ""))
-    except ValueError:
-        minutes = -1
+    minutes = parse_int(request.POST.get("minutes", ""))
+    minutes = -1 if minutes is None else minutes
     if not 0 <= minutes <= 600:
         messages.error(request, _("Enter the minutes left, 0 to 600 (0 stops)."))
     else:
@@ -133,10 +132,7 @@ def answered(request, tournament, round, table):
 def release(request, tournament, round, table):
     """The TD frees a seat for another phone (audited)."""
     table = table_of(tournament, round, table)
-    try:
-        seat = int(request.POST.get("seat", ""))
-    except ValueError:
-        seat = 0
+    seat = parse_int(request.POST.get("seat", "")) or 0
     if phones.release(table, seat, request.user):
         messages.success(request, _("Seat %(n)s is free: the player picks it again "
                                     "on their phone.") % {"n": seat})  # fmt: skip
@@ -153,10 +149,8 @@ def disputes(request, tournament, round, table):
     table = table_of(tournament, round, table)
     if request.method == "POST":
         reason = request.POST.get("reason", "").strip()[:500]
-        try:
-            entry_id = int(request.POST.get("entry", ""))
-        except ValueError:
-            entry_id = 0
+        raw = request.POST.get("entry", "")
+        entry_id = parse_int(raw) if is_id(raw) else 0
         if not reason:
             messages.error(request, _("Give a reason: it goes to the audit log."))
         else:

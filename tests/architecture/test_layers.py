@@ -20,7 +20,8 @@ LAYERS = {
 PURE = [
     "rules.contracts", "rules.deal", "rules.diff", "rules.editor", "rules.house_rules",
     "rules.labels",
-    "rules.jury", "rules.presets", "rules.problems", "rules.sampling",
+    "rules.jury", "rules.naming", "rules.numbers", "rules.presets", "rules.problems",
+    "rules.sampling", "rules.text",
     "rules.schedules", "rules.snapshots",
     "rules.types", "rules.validation",
     "tournaments.dealing", "tournaments.ranking", "tournaments.seating",

@@ -10,6 +10,7 @@ import pytest
 from django.utils import translation
 
 from tests.browser import log_in, needs_chromium
+from tests.conftest import organisers_group
 
 NAMES = ["Anna Bakker", "Bert Janssen", "Cor de Vries", "Dirk Smits"]
 
@@ -30,8 +31,6 @@ def standings_total(page, slug: str, name: str) -> str:
 
 
 def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
-    from django.contrib.auth.models import Group
-
     from rules.presets import get_preset
     from rules.validation import validate_record
     from scoring.models import Deal
@@ -39,7 +38,7 @@ def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
     from tournaments.models import Club, Player, Seat
 
     td = django_user_model.objects.create_user("td", password="rikken-td-1")
-    td.groups.add(Group.objects.get(name="Organisers"))
+    td.groups.add(organisers_group())
     club = Club.objects.create(name="De Troefaas")
     for name in NAMES:
         Player.objects.create(name=name, club=club)

@@ -111,9 +111,9 @@ def _season_pages() -> list[tuple[str, str]]:
     entry = evening.entries.first()
     return [
         ("season", f"/s/{season.slug}/"), ("page", f"/s/{season.slug}/teams/"),
-        ("page", f"/s/{season.slug}/player/{entry.player_id}/"),
+        ("page", f"/s/{season.slug}/player/{entry.player.public_id}/"),
         ("page", f"/club/{season.club_id}/"), ("page", "/ratings/"),
-        ("page", f"/ratings/{rating.player_id}/"),
+        ("page", f"/ratings/{rating.player.public_id}/"),
         ("page", f"/t/{evening.slug}/player/{entry.pk}/stats/"),
     ]  # fmt: skip
 

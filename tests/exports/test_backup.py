@@ -207,9 +207,18 @@ def _damaged(event, where, value):
          "audit[0].detail.a"),
         (("rounds", 0, "tables", 0, "deals", 0, "record"), {"x": "y" * 5000},
          "rounds[0].tables[0].deals[0].record"),
+        # issue 24
+        (("audit", 0, "detail"), {"x": float("nan")}, "audit[0].detail.x"),
+        (("rounds", 0, "tables", 0, "sheet_totals"), [1, 2],
+         "rounds[0].tables[0].sheet_totals"),
+        (("rounds", 0, "tables", 0, "sheet_totals"), {"1": float("inf")},
+         "rounds[0].tables[0].sheet_totals"),
+        (("players", 0, "name"), "Eve\u202egnp.exe", "players[0].name"),
+        (("tournament", "slug"), "seasons", "tournament.slug"),
     ],
     ids=["long-name", "control-char", "huge-rounds", "zero-deals", "huge-score",
-         "future-time", "deep-nesting", "long-text"],
+         "future-time", "deep-nesting", "long-text", "nan-detail", "totals-list",
+         "infinite-total", "bidi-name", "reserved-code"],
 )  # fmt: skip
 @pytest.mark.django_db
 def test_a_hostile_backup_is_refused_naming_the_field(small_event, where, value, path):
@@ -219,6 +228,17 @@ def test_a_hostile_backup_is_refused_naming_the_field(small_event, where, value,
     assert err.value.path.startswith(path), err.value
     assert counts == (Tournament.objects.count(), Player.objects.count(),
                       Deal.objects.count())  # fmt: skip
+
+
+@pytest.mark.parametrize("literal", ["NaN", "-Infinity", "9" * 5000, "1e999"])
+@pytest.mark.django_db
+def test_numbers_a_file_may_not_hold_are_refused_not_a_500(small_event, literal):
+    text = json.dumps(export_event(small_event)).replace(
+        '"version": 3', f'"version": 3, "x": {literal}', 1
+    )
+    with pytest.raises(BackupError, match="Not a number"):
+        import_event(text, slug="numbers")
+    assert not Tournament.objects.filter(slug="numbers").exists()
 
 
 @pytest.mark.django_db

@@ -76,7 +76,9 @@ def test_the_table_page_shows_seats_deals_and_totals(client, small_event):
 def test_the_table_page_follows_a_running_round_fresh(client, small_event):
     """A deal stored in an unpublished round does not raise the event's
     version; the running table's page must show it all the same."""
-    Round.objects.filter(tournament=small_event, number=2).update(published=False)
+    Round.objects.filter(tournament=small_event, number=2).update(
+        published=False, status=Round.Status.SEATED
+    )
     TableRound.objects.filter(round__tournament=small_event).update(closed=False)
     small_event.refresh_from_db()
     first = client.get(url("table", "small", 2, 1)).context["rows"]

@@ -253,7 +253,7 @@ def test_the_pages_read_a_constant_number_of_queries(season, client):
     from seasons.ratings import recompute_ratings
 
     recompute_ratings()
-    top = Rating.objects.order_by("-ordinal").first().player_id
+    top = Rating.objects.order_by("-ordinal").first().player.public_id
     small = (queries(client, reverse("public:ratings")),
              queries(client, reverse("public:rating-history", args=[top])))  # fmt: skip
     bigger = generate_season("bigger", players=30, evenings=6, deals=4, seed=5,
@@ -262,7 +262,7 @@ def test_the_pages_read_a_constant_number_of_queries(season, client):
         e.tournament.date += datetime.timedelta(days=400)
         e.tournament.save(update_fields=["date"])
     recompute_ratings()
-    busiest = max(Rating.objects.all(), key=lambda r: r.events).player_id
+    busiest = max(Rating.objects.all(), key=lambda r: r.events).player.public_id
     history = reverse("public:rating-history", args=[busiest])
     large = (queries(client, reverse("public:ratings")), queries(client, history))
     assert small == large
@@ -276,8 +276,8 @@ def test_the_pages_show_ratings_and_history(season, client):
     page = client.get(reverse("public:ratings")).content.decode()
     top = Rating.objects.order_by("-ordinal").first()
     assert top.player.name in page
-    assert reverse("public:rating-history", args=[top.player_id]) in page
-    history = client.get(reverse("public:rating-history", args=[top.player_id]))
+    assert reverse("public:rating-history", args=[top.player.public_id]) in page
+    history = client.get(reverse("public:rating-history", args=[top.player.public_id]))
     html = history.content.decode()
     assert "<svg" in html and "<polyline" in html
     assert html.count("<tr>") == 1 + top.player.ratings.count()

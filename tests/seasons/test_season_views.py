@@ -92,3 +92,21 @@ def test_teams_are_added_and_removed(secretary, season):
     assert team.members.count() == 3
     secretary.post(reverse("seasons:delete-team", args=[team.pk]))
     assert not Team.objects.filter(name="De Azen").exists()
+
+
+def test_two_members_of_one_name_make_no_evening_and_say_so(secretary, season):
+    """Two members nothing tells apart, both ticked: a message, no 500 and no
+    half-made evening (issue 24)."""
+    first, second = season.club.player_set.order_by("pk")[:2]
+    second.name, second.federation_number = first.name, ""
+    second.save()
+    first.federation_number = ""
+    first.save()
+    players = list(season.club.player_set.values_list("pk", flat=True)[:8])
+    before = season.evenings.count()
+    response = secretary.post(reverse("seasons:new-evening", args=[season.slug]),
+                              {"date": "2027-10-05", "players": players},
+                              follow=True)  # fmt: skip
+    assert response.status_code == 200
+    assert "No evening was made" in response.content.decode()
+    assert season.evenings.count() == before

@@ -17,6 +17,7 @@ from scoring.forms import DealForm
 from scoring.models import Deal
 from scoring.services import table_view
 from scoring.services.totals import seat_totals
+from tests.security.test_hostile_fields import HOSTILE
 from tests.security.test_matrix import fingerprint
 from tournaments.forms import PlayerForm, QuickAddForm, TournamentForm
 from tournaments.models import Seat, TableRound, TournamentRole
@@ -32,8 +33,12 @@ junk = st.one_of(
     st.text(alphabet=st.characters(max_codepoint=0x9F), max_size=12),  # controls
     st.sampled_from(["", " ", "0", "-1", "13", "99999999999", "rik", "1", "2",
                      "on", "approved", "hearts", "=HYPERLINK(\"x\")", "x" * 300,
-                     "\x00", "<script>", "1.5", "NaN"]),
+                     "\x00", "<script>", "1.5", "NaN", *HOSTILE]),
 )  # fmt: skip
+#: Values of the wrong JSON type, or numbers no file may hold, for imports.
+wrong_json = st.one_of(junk, st.integers(), st.none(), st.just([]), st.just({}),
+                       st.just(float("nan")), st.just(float("inf")),
+                       st.just(10**40), st.just(True))  # fmt: skip
 
 
 def form_data(field_names, choices=None):
@@ -174,35 +179,80 @@ def test_the_player_import_survives_any_file(admin_client):
 
 @pytest.mark.django_db
 def test_the_event_import_survives_any_change_to_a_backup(admin_client, small_event):
-    original = export_event(small_event)
-    paths = []
+    from tournaments.models import Tournament
+
+    survives_any_change(admin_client, "/import/tournament/", export_event(small_event),
+                        Tournament, "fz")  # fmt: skip
+
+
+def survives_any_change(client, url: str, original: dict, model, slug: str):
+    """Every place of a real file given a hostile value, uploaded to ``url``
+    under ``slug``: never a 500, nothing stored by a refusal."""
+    paths = paths_of(original)
+
+    @fuzz
+    @given(path=st.sampled_from(paths), value=wrong_json)
+    def run(path, value):
+        upload = SimpleUploadedFile("f.json", changed(original, path, value))
+        submit(client, url, {"file": upload, "slug": slug})
+        model.objects.filter(slug=slug).delete()  # an accepted one: again
+
+    run()
+
+
+def paths_of(document) -> list[list]:
+    """Every place in a JSON document, as a list of keys."""
+    found = []
 
     def walk(value, path):
-        paths.append(path)
+        found.append(path)
         children = value.items() if isinstance(value, dict) else (
             enumerate(value) if isinstance(value, list) else [])  # fmt: skip
         for key, child in children:
             walk(child, [*path, key])
 
-    walk(original, [])
+    walk(document, [])
+    return found[1:]
 
-    @fuzz
-    @given(path=st.sampled_from(paths[1:]),
-           value=st.one_of(junk, st.integers(), st.none(), st.just([]),
-                           st.just({})))  # fmt: skip
-    def run(path, value):
-        data = json.loads(json.dumps(original))
-        target = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-        upload = SimpleUploadedFile("e.json", json.dumps(data).encode())
-        submit(admin_client, "/import/tournament/", {"file": upload, "slug": "fz"})
-        from tournaments.models import Tournament
 
-        Tournament.objects.filter(slug="fz").delete()  # an accepted one: again
+def changed(document, path, value) -> bytes:
+    """The document with ``value`` at ``path``, as a file's bytes (NaN and
+    Infinity written as JSON's non-standard words, as some tools do)."""
+    data = json.loads(json.dumps(document))
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    try:
+        return json.dumps(data).encode()
+    except ValueError:  # an int past Python's digit limit for text
+        return json.dumps(data, default=str).encode()
 
-    run()
+
+@pytest.mark.django_db
+def test_the_season_import_survives_any_change_to_a_backup(admin_client):
+    from seasons.backup import export_competition
+    from seasons.demo import generate_season
+    from seasons.models import Competition
+
+    season = generate_season("fz-club", players=10, evenings=2, deals=4, seed=3,
+                             attendance=(8, 10), teams=1)  # fmt: skip
+    original = export_competition(season)
+    survives_any_change(admin_client, "/manage/seasons/import/", original,
+                        Competition, "fz-season")  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_the_rule_file_import_survives_any_change_to_a_file(admin_client):
+    from rules.models import HouseRuleSet
+    from rules.rule_files import export_rule_set
+
+    source = HouseRuleSet.objects.create(
+        slug="fz-rules", name="Fz", preset="nl",
+        overrides={"contracts": {"rik": {"base": 20}}, "solo_limit": 3},
+    )  # fmt: skip
+    survives_any_change(admin_client, "/rules/import/file/", export_rule_set(source),
+                        HouseRuleSet, "fz-2")  # fmt: skip
 
 
 @pytest.mark.django_db

@@ -39,3 +39,16 @@ def test_the_demo_login_is_refused_in_production(client, settings):
     response = client.post("/accounts/login/", {"username": "td",
                                                 "password": "rikken"})  # fmt: skip
     assert response.status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_name_longer_than_the_lockout_stores_is_a_wrong_login(client, make_user):
+    """The lockout keeps at most 255 characters of a name (PostgreSQL
+    refused a longer one with a 500): a name longer than any account is
+    counted cut, and refused as any wrong login."""
+    make_user("td")
+    for length in (151, 256, 5000):
+        response = client.post("/accounts/login/", {"username": "u" * length,
+                                                    "password": "x"})  # fmt: skip
+        assert response.status_code == 200, length
+    assert "_auth_user_id" not in client.session

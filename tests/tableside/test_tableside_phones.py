@@ -143,3 +143,11 @@ def test_a_retry_of_a_stored_deal_is_answered_even_after_the_seat_was_freed():
     again = enter(mine, table, 1, rik(d, p), "kept")
     assert again.status_code == 200 and again.json()["status_code"] == "waiting"
     assert Submission.objects.filter(table=table).count() == 1
+
+
+def test_a_change_link_with_junk_is_the_plain_page():
+    table = running("bind-10", "confirm")
+    mine = seated(table, 1)
+    for junk in ("²", "9" * 5000, "-1", "x"):
+        answer = mine.get(link(services.key_for(table)) + f"?change={junk}")
+        assert answer.status_code == 200, junk

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from scoring.exports.backup import BackupError, export_event, import_event
-from tournaments.models import Club, Entry, Player
+from tournaments.models import Club, ClubRole, Entry, Player
 from tournaments.names import shown_names
 
 
@@ -31,6 +31,7 @@ def test_the_same_name_told_apart_by_club_is_accepted_and_shown(
     client, fresh_client, fresh_event
 ):
     a, b = Club.objects.create(name="De Troefaas"), Club.objects.create(name="Ons")
+    ClubRole.objects.create(club=b, user=fresh_client.user)  # b's players are theirs
     Player.objects.filter(name="Speler 00").update(club=a)
     response = quick(fresh_client, fresh_event, club=str(b.pk), name=" speler  00 ")
     assert response.status_code == 302

@@ -3,19 +3,11 @@ migration turns them into seats, as deals are stored, and sets aside what
 can no longer count (scoring 0004)."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from tests.tableside.helpers import deal_seats, label, running
+from tests.upgrade import migrate, migrate_to_the_end
 
 BEFORE = [("scoring", "0003_tablekey_submission")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.mark.django_db(transaction=True)
@@ -37,7 +29,7 @@ def test_waiting_entries_by_name_become_entries_by_seat():
     Deal.objects.create(table_id=table.pk, number=3, record={"plays": []},
                         facts={}, s1=0, s2=0, s3=0, s4=0, s5=0)  # fmt: skip
 
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_the_end()
     from scoring.models import Submission as Now
 
     entry = Now.objects.get(pk=waiting.pk)
