@@ -53,23 +53,28 @@ def is_whole(value: Any) -> bool:
 
 
 class NotANumberError(ValueError):
-    """A JSON file holds NaN, Infinity or a number too long to be one."""
+    """A JSON file holds NaN, Infinity or a number too long to be one:
+    ``literal`` is what it holds (cut to 24 characters), for the message."""
+
+    def __init__(self, literal: str):
+        self.literal = literal if len(literal) <= 24 else literal[:20] + "…"
+        super().__init__(self.literal)
 
 
 def _refuse_constant(name: str):
-    raise NotANumberError(f"{name} is not a number a file may hold")
+    raise NotANumberError(name)
 
 
 def _whole(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise NotANumberError(f"a number of {len(text)} digits")
+        raise NotANumberError(text)
     return int(text)
 
 
 def _real(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise NotANumberError(f"{text[:20]} is out of range")
+        raise NotANumberError(text)
     return value
 
 

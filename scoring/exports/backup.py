@@ -179,7 +179,9 @@ def load(raw: bytes | str) -> dict:
     try:
         return load_json(raw)
     except NotANumberError as exc:
-        raise BackupError("", _("Not a number: %(m)s.") % {"m": exc}) from None
+        raise BackupError("", _(
+            "The file holds %(x)s, which is no number a backup may hold."
+        ) % {"x": exc.literal}) from None  # fmt: skip
     except UnicodeDecodeError:
         raise BackupError("", _("The file is not UTF-8 text.")) from None
     except RecursionError:
