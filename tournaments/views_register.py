@@ -82,7 +82,7 @@ def clubs(request):
     """The clubs; only staff add one (an admin also names its organisers)."""
     form = ClubForm(request.POST or None)
     if request.method == "POST":
-        if not request.user.is_staff:
+        if not is_staff(request.user):
             raise PermissionDenied
         if form.is_valid():
             club = form.save()
@@ -92,7 +92,7 @@ def clubs(request):
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(
         request, "tournaments/td/clubs.html",
-        {"table": table, "form": form if request.user.is_staff else None},
+        {"table": table, "form": form if is_staff(request.user) else None},
     )  # fmt: skip
 
 

@@ -93,3 +93,14 @@ def test_only_organisers_create_events(client, make_user):
     assert client.post("/manage/new/", {"name": "X", "slug": "x"}).status_code == 403
     client.force_login(make_user("organiser", organiser=True))
     assert client.get("/manage/new/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_staff_may_use_every_events_td_pages(client, event_with_td, make_user):
+    """docs/roles.md: staff may do everything; the TD pages let only
+    superusers in before (issue 24)."""
+    client.force_login(make_user("staff", is_staff=True))
+    for url in td_urls(event_with_td):
+        assert client.get(url).status_code in (200, 405), url  # 405: POST only
+    assert client.get(td_urls(event_with_td)[0]).status_code == 200
+    assert event_with_td.name in client.get("/manage/").content.decode()
