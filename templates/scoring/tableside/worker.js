@@ -37,8 +37,7 @@ async function trim(cache) {
 
 async function keep(name, key, response) {
   const cache = await caches.open(name);
-  await cache.delete(key);  // newest last: trim() drops the oldest
-  await cache.put(key, response);
+  await cache.put(key, response);  // replaces in one step, newest last
   if (name === PAGES) await trim(cache);
 }
 
