@@ -19,7 +19,7 @@ from django.templatetags.static import static
 ASSETS = ("css/rikscore.css", "vendor/htmx.min.js", "js/site.js", "js/entry.js",
           "js/tableside.js", "img/favicon.svg", "img/favicon.png")  # fmt: skip
 #: Raised when the worker's own logic changes (asset names change by hash).
-WORKER_VERSION = 2
+WORKER_VERSION = 4
 
 
 def worker(request):

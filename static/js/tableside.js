@@ -351,12 +351,15 @@
     }
   });
   if ("serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register(state.worker, {scope: "/k/"}).then(function () {
-      if (navigator.serviceWorker.controller) return;
-      navigator.serviceWorker.ready.then(function (registration) {
-        if (registration.active) registration.active.postMessage({keep: state.base});
-      });
-    }).catch(function () {});
+    navigator.serviceWorker.register(state.worker, {scope: "/k/"}).catch(function () {});
+    // A page the worker did not load yet (the first visit) keeps itself
+    // once it holds a seat (the page worth having offline); the worker
+    // keeps every later one as it passes.
+    if (state.seat && !navigator.serviceWorker.controller && window.caches) {
+      window.caches.open("rikscore-pages").then(function (cache) {
+        return cache.add(state.base);
+      }).catch(function () {});
+    }
   }
 
   // Start: a refused "no seat" goes again once this phone holds a seat; the

@@ -36,8 +36,14 @@ async function trim(cache) {
 }
 
 async function keep(name, key, response) {
+  // The whole body first: a connection cut mid-way (the hall's Wi-Fi) must
+  // throw here, before the kept copy is touched, never leave none.
+  const body = await response.blob();
+  const whole = new Response(body, {status: response.status,
+                                    statusText: response.statusText,
+                                    headers: response.headers});
   const cache = await caches.open(name);
-  await cache.put(key, response);  // replaces in one step, newest last
+  await cache.put(key, whole);  // replaces in one step, newest last
   if (name === PAGES) await trim(cache);
 }
 
@@ -63,16 +69,5 @@ self.addEventListener("fetch", (event) => {
   } else if (ASSETS.includes(url.pathname)) {
     event.respondWith(networkFirst(request, FILES, url.pathname));
   }
-});
-
-// The page asks to keep itself the first time, before this worker ran it.
-self.addEventListener("message", (event) => {
-  const url = event.data && event.data.keep;
-  if (typeof url !== "string") return;
-  const path = new URL(url, self.location.origin);
-  if (path.origin !== self.location.origin || !TABLE_PAGE.test(path.pathname)) return;
-  event.waitUntil(fetch(path.href, {credentials: "same-origin"}).then((r) => {
-    if (r.ok) return keep(PAGES, path.origin + path.pathname, r);
-  }).catch(() => {}));
 });
 {% endautoescape %}
