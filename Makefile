@@ -19,8 +19,15 @@ $(DEVSTAMP): $(STAMP)
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $@
 
+# The development secret key, made once per checkout (not in git) so that
+# sessions survive a restart; settings only read it. Production takes
+# DJANGO_SECRET_KEY instead.
+.secret_key:
+	umask 077 && $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@.tmp
+	mv $@.tmp $@
+
 # Install, migrate, load demo data into an empty database, serve on :8000.
-run: $(STAMP)
+run: $(STAMP) .secret_key
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo --if-empty
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
@@ -49,8 +56,11 @@ $(CHROMIUM):
 		echo "chromium missing: sudo apt-get install chromium" >&2; \
 	fi
 
+# Two workers (pytest-xdist): one per core of the project's machine; each has
+# its own test database (TEST_WORKERS=0 runs in one process).
+TEST_WORKERS ?= 2
 test: $(DEVSTAMP) $(CHROMIUM)
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS)
 
 bench: $(DEVSTAMP)
 	$(PY) -m bench
@@ -60,13 +70,13 @@ bench: $(DEVSTAMP)
 load: $(DEVSTAMP)
 	$(PY) -m bench.load.run
 
-# The same with table-side entry (issue 16): 300 phones while 100 tables
+# The same with table-side entry: 300 phones while 100 tables
 # enter and confirm their deals on their own links (docs/performance.md).
 .PHONY: load-tables
 load-tables: $(DEVSTAMP)
 	LOAD_ENTRY=table $(PY) -m bench.load.run
 
-# The public pages' capacity (issue 24): phones under wrk in growing steps
+# The public pages' capacity: phones under wrk in growing steps
 # until p99 passes 250 ms or a request fails (docs/performance.md).
 .PHONY: load-capacity
 load-capacity: $(DEVSTAMP)

@@ -1,4 +1,4 @@
-"""Ratings of 2,000 players over 200 events (issue 15). Target: ≤ 5 s for a
+"""Ratings of 2,000 players over 200 events. Target: ≤ 5 s for a
 recompute from scratch.
 
 Each event seats 40–120 of the players at tables of four for 2–4 rounds
@@ -35,9 +35,13 @@ def synthetic(players: int = PLAYERS, events: int = EVENTS, seed: int = 15):
         rounds = []
         for r in range(1, rng.randint(2, 4) + 1):
             rng.shuffle(present)
-            tables = [[(p, round(20 * skill[p - 1] + rng.gauss(0, 40)))
-                       for p in present[i:i + 4]]
-                      for i in range(0, len(present), 4)]  # fmt: skip
+            tables = [
+                [
+                    (p, round(20 * skill[p - 1] + rng.gauss(0, 40)))
+                    for p in present[i : i + 4]
+                ]
+                for i in range(0, len(present), 4)
+            ]
             rounds.append((r, tables))
         out.append((start + datetime.timedelta(days=3 * e), rounds))
     return out
@@ -61,20 +65,22 @@ def store(data) -> None:
     """The synthetic results as events, rounds, tables and seats (bulk)."""
     from tournaments.models import Entry, Player, Round, Seat, TableRound, Tournament
 
-    Player.objects.bulk_create(Player(id=p, name=f"Speler {p}")
-                               for p in range(1, PLAYERS + 1))  # fmt: skip
+    Player.objects.bulk_create(
+        Player(id=p, name=f"Speler {p}") for p in range(1, PLAYERS + 1)
+    )
     events = Tournament.objects.bulk_create(
         Tournament(slug=f"rating-{e}", name=f"Rating {e}", date=date, rounds=len(rs))
         for e, (date, rs) in enumerate(data)
-    )  # fmt: skip
+    )
     entries, rounds, tables, seats = [], [], [], []
     for event, (_date, rs) in zip(events, data, strict=True):
         players = {p for _r, ts in rs for t in ts for p, _points in t}
         entries += [Entry(tournament=event, player_id=p) for p in sorted(players)]
         for number, ts in rs:
             closed = Round.Status.CLOSED
-            rounds.append(Round(tournament=event, number=number, status=closed,
-                                published=True))  # fmt: skip
+            rounds.append(
+                Round(tournament=event, number=number, status=closed, published=True)
+            )
             tables += [(rounds[-1], n, t) for n, t in enumerate(ts, 1)]
     Entry.objects.bulk_create(entries, batch_size=2000)
     entry_id = {(e.tournament_id, e.player_id): e.id for e in entries}
@@ -83,9 +89,16 @@ def store(data) -> None:
         (TableRound(round=r, number=n) for r, n, _t in tables), batch_size=2000
     )
     for table, (round_, _n, t) in zip(made, tables, strict=True):
-        seats += [Seat(table=table, position=i, points=points, deals_played=8,
-                       entry_id=entry_id[(round_.tournament_id, p)])
-                  for i, (p, points) in enumerate(t, 1)]  # fmt: skip
+        seats += [
+            Seat(
+                table=table,
+                position=i,
+                points=points,
+                deals_played=8,
+                entry_id=entry_id[(round_.tournament_id, p)],
+            )
+            for i, (p, points) in enumerate(t, 1)
+        ]
     Seat.objects.bulk_create(seats, batch_size=2000)
 
 

@@ -25,8 +25,9 @@ def run() -> None:
         from seasons.services import season_standings
 
         started = time.perf_counter()
-        season = generate_season("bench-season", players=60, evenings=40,
-                                 deals=20, attendance=(60, 60))  # fmt: skip
+        season = generate_season(
+            "bench-season", players=60, evenings=40, deals=20, attendance=(60, 60)
+        )
         print(f"season_setup_s: {time.perf_counter() - started:.1f} s (not a target)")
         walls = []
         for _ in range(RUNS):

@@ -102,8 +102,15 @@ def byes_worst() -> None:
         history: list = []
         for r in range(BYES_ROUNDS):
             began = time.perf_counter()
-            result = schedule(players, 1, seed=n, time_limit=TD_BUDGET, byes=True,
-                              history=history, planned_rounds=BYES_ROUNDS)  # fmt: skip
+            result = schedule(
+                players,
+                1,
+                seed=n,
+                time_limit=TD_BUDGET,
+                byes=True,
+                history=history,
+                planned_rounds=BYES_ROUNDS,
+            )
             took = time.perf_counter() - began
             history += result.rounds
             if took > worst:

@@ -8,9 +8,9 @@ import random
 import statistics
 import time
 
-from rules.presets import get_preset
-from rules.sampling import random_record
-from rules.validation import validate_record
+from rules.engine.presets import get_preset
+from rules.engine.sampling import random_record
+from rules.engine.validation import validate_record
 from scoring.settlement import settle
 
 DEALS = 12_800

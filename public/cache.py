@@ -1,6 +1,7 @@
 """The public pages' cache: rendered content kept under the event's version.
 
-Every stored change raises ``Tournament.version`` (``tournaments.signals``),
+Every change a page can show raises ``Tournament.version``
+(``tournaments.page_versions``),
 so a key never needs deleting: a new version is a new key, and the old ones
 expire. The cache is shared by every process when ``REDIS_URL`` is set (a
 hall with several app processes), else each process keeps its own. Only the
@@ -23,7 +24,7 @@ from django.utils.encoding import escape_uri_path
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from tournaments.signals import VERSION_SECONDS, version_key
+from tournaments.page_versions import VERSION_SECONDS, page_token, version_key
 
 KEEP_SECONDS = 6 * 60 * 60
 
@@ -61,9 +62,15 @@ def cached_fragment(request, tournament, template: str, build, title=None):
     context (and ``title(context)``), from the cache when this version of the
     event was shown before (the context is then empty)."""
     key = ":".join(
-        ["public", str(tournament.pk), str(tournament.version),
-         get_language() or "", template, page_path(request)]
-    )  # fmt: skip
+        [
+            "public",
+            str(tournament.pk),
+            str(tournament.version),
+            get_language() or "",
+            template,
+            page_path(request),
+        ]
+    )
     found = cache.get(key)
     if found is not None:
         html, heading = found
@@ -88,11 +95,12 @@ def is_shared(request) -> bool:
 
 #: Raised when what a page key holds changes shape, so that a running cache
 #: never hands new code an old value.
-PAGE_FORMAT = 2
+PAGE_FORMAT = 3
 
 
-def page_key(slug: str, version, language: str, path: str) -> str:
-    return ":".join([f"page{PAGE_FORMAT}", slug, str(version), language, path])
+def page_key(slug: str, token: str, language: str, path: str) -> str:
+    """``token``: the event's row and version (``page_token``)."""
+    return ":".join([f"page{PAGE_FORMAT}", slug, token, language, path])
 
 
 def shared_page_key(request, tournament) -> str | None:
@@ -101,9 +109,9 @@ def shared_page_key(request, tournament) -> str | None:
     one cache read (``SharedPageMiddleware``)."""
     if not is_shared(request):
         return None
-    cache.set(version_key(tournament.slug), tournament.version, VERSION_SECONDS)
-    return page_key(tournament.slug, tournament.version, get_language() or "",
-                    page_path(request))  # fmt: skip
+    token = page_token(tournament)
+    cache.set(version_key(tournament.slug), token, VERSION_SECONDS)
+    return page_key(tournament.slug, token, get_language() or "", page_path(request))
 
 
 def keep_page(key: str, content: bytes) -> None:
@@ -115,8 +123,15 @@ def keep_page(key: str, content: bytes) -> None:
 def per_version(tournament, name: str, build):
     """``build()``'s value, computed once per version of the event and
     language (e.g. the standings every player page of a version reads)."""
-    key = ":".join(["value", name, str(tournament.pk), str(tournament.version),
-                    get_language() or ""])  # fmt: skip
+    key = ":".join(
+        [
+            "value",
+            name,
+            str(tournament.pk),
+            str(tournament.version),
+            get_language() or "",
+        ]
+    )
     value = cache.get(key)
     if value is None:
         value = build()

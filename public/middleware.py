@@ -20,7 +20,7 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 
 from public.cache import is_shared, kept_query, page_key, page_path
-from tournaments.signals import version_key
+from tournaments.page_versions import version_key
 
 PUBLIC = re.compile(r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/")
 
@@ -45,11 +45,11 @@ class SharedPageMiddleware:
         if not match or not is_shared(request):
             return None
         slug = match["slug"]
-        version = cache.get(version_key(slug))
-        if version is None:
+        token = cache.get(version_key(slug))  # the event's row and version
+        if token is None:
             return None
         language = translation.get_language_from_request(request)
-        key = page_key(slug, version, language, page_path(request))
+        key = page_key(slug, token, language, page_path(request))
         page = cache.get(key)
         if page is None:
             return None

@@ -19,7 +19,7 @@ urlpatterns = [
     path(T + "whatif/", whatif, name="whatif"),
 ]
 
-# Club competitions (issue 15): seasons, statistics, ratings.
+# Club competitions: seasons, statistics, ratings.
 urlpatterns += (
     urls_season.urlpatterns + urls_stats.urlpatterns + urls_ratings.urlpatterns
 )

@@ -1,4 +1,4 @@
-"""Public ratings pages (issue 15); routes join the public namespace."""
+"""Public ratings pages; routes join the public namespace."""
 
 from django.urls import path
 

@@ -1,4 +1,4 @@
-"""Public season pages (issue 15); routes join the public namespace."""
+"""Public season pages (club competitions); routes join the public namespace."""
 
 from django.urls import path
 

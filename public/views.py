@@ -1,12 +1,12 @@
 """Public pages (no login): standings, round results, a player's deals.
 
-Only published rounds show, minus the hidden last rounds
-(``tournaments.visibility.public_rounds_q``), and a player's page only for
-someone who took part in such a round. While a round is being played the
-pages refresh their table through htmx; an htmx request gets the partial
-only. Every page's content is cached under the event's version
-(``public.cache``): a page that was built once costs the database one query
-until something of the event changes.
+Only the rounds the public sees show (``tournaments.visibility``:
+published, minus the last rounds hidden until the prize-giving), and a
+player's page only for someone who took part in such a round. While a
+round is being played the pages refresh their table through htmx; an htmx
+request gets the partial only. Every page's content is cached under the
+event's version (``public.cache``): a page that was built once costs the
+database one query until something of the event changes.
 """
 
 from django.core.cache import cache
@@ -23,15 +23,13 @@ from scoring.rowsource import round_rows, standings_rows
 from scoring.table_rows import table_round_rows
 from scoring.tables import TableResultTable, standings_table
 from tournaments.models import Bye, Entry, Round, Tournament
-from tournaments.visibility import public_rounds_q
+from tournaments.visibility import (
+    every_round_public,
+    hidden_until_prize_giving,
+    public_round_numbers,
+)
 
 REFRESH_SECONDS = 30
-
-
-def public_rounds(tournament: Tournament) -> list[int]:
-    """Round numbers the public may see."""
-    rounds = tournament.round_set.filter(public_rounds_q())
-    return list(rounds.values_list("number", flat=True).order_by("number"))
 
 
 def is_live(tournament: Tournament) -> bool:
@@ -46,7 +44,7 @@ def is_live(tournament: Tournament) -> bool:
 def page_context(request, tournament: Tournament, **extra) -> dict:
     return {
         "tournament": tournament,
-        "rounds": public_rounds(tournament),
+        "rounds": public_round_numbers(tournament),
         "live": is_live(tournament),
         "refresh": REFRESH_SECONDS,
         "refresh_url": request.path,
@@ -67,8 +65,12 @@ def public_page(request, tournament, content: str, partial: str, build, title):
     )
     if htmx:
         return HttpResponse(html)
-    context = {**context, "tournament": tournament, "content": html,
-               "page_title": heading}  # fmt: skip
+    context = {
+        **context,
+        "tournament": tournament,
+        "content": html,
+        "page_title": heading,
+    }
     if shared:
         context["csrf_token"] = ""  # the same bytes for every visitor
     response = render(request, "tournaments/public/page.html", context)
@@ -106,17 +108,20 @@ def entry_or_404(tournament: Tournament, entry_id: int) -> Entry:
         raise Http404
     return get_object_or_404(
         Entry.objects.select_related("player__club"),
-        tournament=tournament, pk=entry_id,
-    )  # fmt: skip
+        tournament=tournament,
+        pk=entry_id,
+    )
 
 
 def home(request):
     from public.views_season import listed_competitions
 
     tournaments = Tournament.objects.only("slug", "name", "date", "venue")
-    return render(request, "tournaments/public/home.html",
-                  {"tournaments": tournaments,
-                   "competitions": listed_competitions()})  # fmt: skip
+    return render(
+        request,
+        "tournaments/public/home.html",
+        {"tournaments": tournaments, "competitions": listed_competitions()},
+    )
 
 
 def standings(request, slug: str):
@@ -131,13 +136,18 @@ def standings(request, slug: str):
                 reverse("public:player", args=[slug, entry]) if entry in shown else ""
             ),
         )
-        return page_context(request, tournament, table=table)
+        return page_context(
+            request, tournament, table=table, finished=every_round_public(tournament)
+        )
 
     return public_page(
-        request, tournament, "tournaments/public/standings_content.html",
-        "tournaments/public/standings_table.html", build,
+        request,
+        tournament,
+        "tournaments/public/standings_content.html",
+        "tournaments/public/standings_table.html",
+        build,
         lambda c: f"{tournament.name} · {_('Standings')}",
-    )  # fmt: skip
+    )
 
 
 def round_results(request, slug: str, number: int):
@@ -159,9 +169,14 @@ def round_results(request, slug: str, number: int):
         return context
 
     content = "tournaments/public/round_content.html"
-    return public_page(request, tournament, content, content, build,
-                 lambda c: f"{tournament.name} · "
-                           f"{_('Round %(n)s') % {'n': number}}")  # fmt: skip
+    return public_page(
+        request,
+        tournament,
+        content,
+        content,
+        build,
+        lambda c: f"{tournament.name} · {_('Round %(n)s') % {'n': number}}",
+    )
 
 
 def player(request, slug: str, entry_id: int):
@@ -179,10 +194,13 @@ def player(request, slug: str, entry_id: int):
         return context
 
     return public_page(
-        request, tournament, "tournaments/public/player_content.html",
-        "tournaments/public/player_table.html", build,
+        request,
+        tournament,
+        "tournaments/public/player_content.html",
+        "tournaments/public/player_table.html",
+        build,
         lambda c: f"{c['entry'].player.name} · {tournament.name}",
-    )  # fmt: skip
+    )
 
 
 def table_round(request, slug: str, number: int, table: int):
@@ -196,34 +214,55 @@ def table_round(request, slug: str, number: int, table: int):
     only (docs/roles.md). A public round's page is cached like the others;
     a running round's is read fresh (its deals do not raise the version)."""
     tournament = event_or_404(slug)
-    hidden = bool(tournament.hide_last_rounds) and (
-        number > tournament.rounds - tournament.hide_last_rounds
+    hidden = hidden_until_prize_giving(tournament, number)
+    results = number in public_round_numbers(tournament)
+    as_entered = (
+        not results
+        and not hidden
+        and (
+            tournament.entry_mode == Tournament.EntryMode.TD
+            and tournament.round_set.filter(
+                number=number, status=Round.Status.SEATED
+            ).exists()
+        )
     )
-    results = number in public_rounds(tournament)
-    as_entered = not results and not hidden and (
-        tournament.entry_mode == Tournament.EntryMode.TD
-        and tournament.round_set.filter(number=number,
-                                        status=Round.Status.SEATED).exists()
-    )  # fmt: skip
 
     def build() -> dict:
         shows = results or as_entered
         rows = table_round_rows(tournament, number, table, with_deals=shows)
-        return page_context(request, tournament, number=number, rows=rows,
-                            hidden=hidden, results=shows,
-                            live=as_entered and not rows.closed,
-                            shown=shown_entries(tournament))  # fmt: skip
+        return page_context(
+            request,
+            tournament,
+            number=number,
+            rows=rows,
+            hidden=hidden,
+            results=shows,
+            live=as_entered and not rows.closed,
+            shown=shown_entries(tournament),
+        )
 
     template = "tournaments/public/table_content.html"
     partial = "tournaments/public/table_live.html"
     title = _("Round %(n)s · table %(t)s") % {"n": number, "t": table}
     if results:
-        return public_page(request, tournament, template, partial, build,
-                     lambda c: f"{tournament.name} · {title}")  # fmt: skip
+        return public_page(
+            request,
+            tournament,
+            template,
+            partial,
+            build,
+            lambda c: f"{tournament.name} · {title}",
+        )
     context = build()
     if request.headers.get("HX-Request") == "true":
         return render(request, partial, context)
     content = render_to_string(template, context, request=request)
-    return render(request, "tournaments/public/page.html", {
-        **context, "content": mark_safe(content),
-        "page_title": f"{tournament.name} · {title}"})  # fmt: skip
+    return render(
+        request,
+        "tournaments/public/page.html",
+        {
+            **context,
+            "content": mark_safe(content),
+            "page_title": f"{tournament.name} · {title}",
+        },
+    )

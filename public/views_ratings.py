@@ -19,19 +19,33 @@ PER_PAGE = 100
 @reads("page")
 def rating_list(request):
     page = Paginator(current_ratings(), PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "tournaments/public/ratings.html", {
-        "page": page, "provisional": PROVISIONAL_EVENTS,
-    })  # fmt: skip
+    return render(
+        request,
+        "tournaments/public/ratings.html",
+        {
+            "page": page,
+            "provisional": PROVISIONAL_EVENTS,
+        },
+    )
 
 
 def player_history(request, public_id: str):
     player = get_object_or_404(
-        Player.objects.filter(played_in_public(entry__player="pk"))
-        .select_related("club"), public_id=public_id,
-    )  # fmt: skip
+        Player.objects.filter(played_in_public(entry__player="pk")).select_related(
+            "club"
+        ),
+        public_id=public_id,
+    )
     rows = rating_history(player)
     chart = line_chart([row["rating"].ordinal for row in rows])
-    return render(request, "tournaments/public/rating_history.html", {
-        "player": player, "rows": rows, "current": rows[-1] if rows else None,
-        "chart": chart, "provisional": PROVISIONAL_EVENTS,
-    })  # fmt: skip
+    return render(
+        request,
+        "tournaments/public/rating_history.html",
+        {
+            "player": player,
+            "rows": rows,
+            "current": rows[-1] if rows else None,
+            "chart": chart,
+            "provisional": PROVISIONAL_EVENTS,
+        },
+    )

@@ -24,10 +24,17 @@ PAGE_SECONDS = 12
 
 
 def _screen(request, tournament, content, title: str, other: str):
-    return render(request, "tournaments/public/screen.html", {
-        "tournament": tournament, "content": content, "page_title": title,
-        "seconds": PAGE_SECONDS, "other": other,
-    })  # fmt: skip
+    return render(
+        request,
+        "tournaments/public/screen.html",
+        {
+            "tournament": tournament,
+            "content": content,
+            "page_title": title,
+            "seconds": PAGE_SECONDS,
+            "other": other,
+        },
+    )
 
 
 def screen_standings(request, slug: str):
@@ -35,15 +42,23 @@ def screen_standings(request, slug: str):
 
     def build() -> dict:
         rowset = standings_rows(tournament, public=True)
-        rowset.columns = [c for c in rowset.columns if c.key in SHOWN
-                          or (c.key[:1] == "r" and c.key[1:].isdigit())]  # fmt: skip
+        rowset.columns = [
+            c
+            for c in rowset.columns
+            if c.key in SHOWN or (c.key[:1] == "r" and c.key[1:].isdigit())
+        ]
         return page_context(request, tournament, table=standings_table(rowset))
 
     html, _heading, _c = cached_fragment(
         request, tournament, "tournaments/public/screen_standings.html", build
     )
-    return _screen(request, tournament, html, _("Standings"),
-                   reverse("public:screen-round", args=[slug]))  # fmt: skip
+    return _screen(
+        request,
+        tournament,
+        html,
+        _("Standings"),
+        reverse("public:screen-round", args=[slug]),
+    )
 
 
 def screen_round(request, slug: str):
@@ -60,5 +75,6 @@ def screen_round(request, slug: str):
     tables = round_progress(tournament, current) if current else []
     context = {"tournament": tournament, "number": current, "tables": tables}
     html = render_to_string("tournaments/public/screen_round.html", context, request)
-    return _screen(request, tournament, html, _("Seating"),
-                   reverse("public:screen", args=[slug]))  # fmt: skip
+    return _screen(
+        request, tournament, html, _("Seating"), reverse("public:screen", args=[slug])
+    )

@@ -44,11 +44,16 @@ def _competition(slug: str) -> Competition:
 def _heads(competition: Competition, shown: list[int]) -> list[EveningHead]:
     """Every evening of the season, one query; ``shown`` those with results."""
     rows = competition.evenings.order_by("number").values_list(
-        "number", "tournament__date", "tournament__name", "tournament__slug",
+        "number",
+        "tournament__date",
+        "tournament__name",
+        "tournament__slug",
         "prize_evening",
-    )  # fmt: skip
-    return [EveningHead(n, date, name, slug, prize, n in shown)
-            for n, date, name, slug, prize in rows]  # fmt: skip
+    )
+    return [
+        EveningHead(n, date, name, slug, prize, n in shown)
+        for n, date, name, slug, prize in rows
+    ]
 
 
 def listed_competitions():
@@ -56,10 +61,11 @@ def listed_competitions():
     lists them: newest first, with their evening count and last date."""
     return (
         Competition.objects.select_related("club")
-        .annotate(evening_count=Count("evenings"),
-                  last=Max("evenings__tournament__date"))
+        .annotate(
+            evening_count=Count("evenings"), last=Max("evenings__tournament__date")
+        )
         .order_by("-created", "name")
-    )  # fmt: skip
+    )
 
 
 def season_list(request):
@@ -72,14 +78,20 @@ def _rows(standings) -> list[dict]:
     rows = []
     for row in standings.rows:
         prize = standings.prizes.get(row.player)
-        rows.append({
-            "rank": row.rank, "name": standings.names.get(row.player, "?"),
-            "club": standings.clubs.get(row.player, ""),
-            "cells": [row.cells.get(n) for n in standings.evenings],
-            "played": row.played, "total": row.total, "qualified": row.qualified,
-            "prize": prize, "prize_label": prize_label(prize),
-            "newcomer": row.player in standings.newcomers,
-        })  # fmt: skip
+        rows.append(
+            {
+                "rank": row.rank,
+                "name": standings.names.get(row.player, "?"),
+                "club": standings.clubs.get(row.player, ""),
+                "cells": [row.cells.get(n) for n in standings.evenings],
+                "played": row.played,
+                "total": row.total,
+                "qualified": row.qualified,
+                "prize": prize,
+                "prize_label": prize_label(prize),
+                "newcomer": row.player in standings.newcomers,
+            }
+        )
     return rows
 
 
@@ -114,8 +126,9 @@ def teams(request, slug: str):
     competition = _competition(slug)
     standings = season_standings(competition, public=True)
     totals = {r.player: r.total for r in standings.rows}
-    season_teams = team_ranking(_played(teams_of(competition=competition), totals),
-                                totals)  # fmt: skip
+    season_teams = team_ranking(
+        _played(teams_of(competition=competition), totals), totals
+    )
     owner = {"tournament__evening__competition": competition}
     evening_of = dict(
         Team.objects.filter(**owner).values_list("pk", "tournament__evening__number")
@@ -126,20 +139,28 @@ def teams(request, slug: str):
     heads = {h.number: h for h in _heads(competition, standings.evenings)}
     evenings = []
     for number in sorted(by_evening):
-        points = {r.player: r.cells[number].points for r in standings.rows
-                  if number in r.cells and r.cells[number].played}  # fmt: skip
+        points = {
+            r.player: r.cells[number].points
+            for r in standings.rows
+            if number in r.cells and r.cells[number].played
+        }
         shown = number in standings.evenings
         ranking = team_ranking(by_evening[number], points) if shown else []
         evenings.append((heads.get(number), ranking))
     context = {
-        "competition": competition, "season_teams": season_teams,
-        "evenings": evenings, "ratings_url": ratings_url(), "page": "teams",
-    }  # fmt: skip
+        "competition": competition,
+        "season_teams": season_teams,
+        "evenings": evenings,
+        "ratings_url": ratings_url(),
+        "page": "teams",
+    }
     return render(request, "seasons/public/teams.html", context)
 
 
 def _played(teams, shown) -> list:
     """The teams with only the members who played a public round of the
     season (docs/roles.md): a roster names nobody the season does not."""
-    return [(pk, name, best, [m for m in members if m[0] in shown])
-            for pk, name, best, members in teams]  # fmt: skip
+    return [
+        (pk, name, best, [m for m in members if m[0] in shown])
+        for pk, name, best, members in teams
+    ]

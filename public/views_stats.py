@@ -1,4 +1,4 @@
-"""Public statistics pages (issue 15): a player in an event, a player over a
+"""Public statistics pages: a player in an event, a player over a
 season, a club's page.
 
 The event page is cached under the event's version like every event page
@@ -63,9 +63,13 @@ def event_player(request, slug: str, entry_id: int):
         return context
 
     return public_page(
-        request, tournament, EVENT_TEMPLATE, EVENT_TEMPLATE, build,
+        request,
+        tournament,
+        EVENT_TEMPLATE,
+        EVENT_TEMPLATE,
+        build,
         lambda c: f"{c['entry'].player.name} · {_('Statistics')}",
-    )  # fmt: skip
+    )
 
 
 def season_player(request, competition_slug: str, public_id: str):
@@ -75,21 +79,34 @@ def season_player(request, competition_slug: str, public_id: str):
         Competition.objects.select_related("club"), slug=competition_slug
     )
     player = get_object_or_404(
-        Player.objects.filter(played_in_public(entry__player="pk"))
-        .select_related("club"), public_id=public_id,
-    )  # fmt: skip
+        Player.objects.filter(played_in_public(entry__player="pk")).select_related(
+            "club"
+        ),
+        public_id=public_id,
+    )
     season = season_player_stats(competition, player.pk)
     if season is None or not season.evenings:
         raise Http404(_("This player played no evening of this season."))
     labels = [str(n) for n in season.progress.steps]
-    return render(request, "seasons/public/stats_season.html", {
-        "competition": competition, "player": player, "season": season,
-        "stats": season.stats,
-        "chart": _chart(season.progress, labels, _("Evening"), player.name,
-                        _("Running score of %(name)s per evening")),
-        "progress": _table(season.progress, labels, player.name),
-        "season_url": _url("public:season", competition.slug),
-    })  # fmt: skip
+    return render(
+        request,
+        "seasons/public/stats_season.html",
+        {
+            "competition": competition,
+            "player": player,
+            "season": season,
+            "stats": season.stats,
+            "chart": _chart(
+                season.progress,
+                labels,
+                _("Evening"),
+                player.name,
+                _("Running score of %(name)s per evening"),
+            ),
+            "progress": _table(season.progress, labels, player.name),
+            "season_url": _url("public:season", competition.slug),
+        },
+    )
 
 
 def club(request, club_id: int):
@@ -97,10 +114,16 @@ def club(request, club_id: int):
     home = get_object_or_404(Club, pk=club_id)
     page = club_season(home)
     seasons = [(c, _url("public:season", c.slug)) for c in page.seasons]
-    return render(request, "seasons/public/club.html", {
-        "club": home, "page": page, "seasons": seasons,
-        "biggest": _biggest(page),
-    })  # fmt: skip
+    return render(
+        request,
+        "seasons/public/club.html",
+        {
+            "club": home,
+            "page": page,
+            "seasons": seasons,
+            "biggest": _biggest(page),
+        },
+    )
 
 
 def _chart(progress: Progress, labels, step: str, name: str, title: str) -> str:
@@ -110,8 +133,9 @@ def _chart(progress: Progress, labels, step: str, name: str, title: str) -> str:
     lines = [Line(label or name, values) for label, values in progress.lines]
     title = title % {"name": name}
     last = "; ".join(f"{line.name}: {line.values[-1]}" for line in lines)
-    return mark_safe(line_chart(lines, labels, title=title, x_title=step,
-                                description=last))  # fmt: skip
+    return mark_safe(
+        line_chart(lines, labels, title=title, x_title=step, description=last)
+    )
 
 
 def _table(progress: Progress, labels: list[str], name: str) -> dict:

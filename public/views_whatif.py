@@ -1,10 +1,11 @@
 """The what-if of a finished event, for everyone: its standings rescored
 under another preset or house-rule set (``scoring.whatif``; nothing stored).
 
-Only a finished event has one: every round published and none hidden until
-the prize-giving, so the what-if shows nothing the standings do not. The
-rendered content is cached per version of the event, rules chosen and
-version of that house-rule set: the same question costs one cache read.
+Only a finished event has one: every round public (published, none hidden
+until the prize-giving: ``tournaments.visibility.every_round_public``), so
+the what-if shows nothing the standings do not. The rendered content is
+cached per version of the event, rules chosen and version of that
+house-rule set: the same question costs one cache read.
 """
 
 import hashlib
@@ -21,16 +22,9 @@ from public.views import event_or_404, page_context
 from rules.models import HouseRuleSet
 from scoring.views_whatif import page_context as whatif_context
 from tournaments.models import Tournament
+from tournaments.visibility import every_round_public
 
 CONTENT = "tournaments/public/whatif_content.html"
-
-
-def is_finished(tournament: Tournament) -> bool:
-    """Every round of the event is there and published, none hidden."""
-    if tournament.hide_last_rounds:
-        return False
-    published = list(tournament.round_set.values_list("published", flat=True))
-    return len(published) >= tournament.rounds > 0 and all(published)
 
 
 @reads("rules", "order")
@@ -38,7 +32,7 @@ def whatif(request, slug: str):
     tournament = event_or_404(slug)
     code = request.GET.get("rules", "").strip()[:60]
     order = "whatif" if request.GET.get("order") == "whatif" else ""
-    finished = is_finished(tournament)
+    finished = every_round_public(tournament)
     key = _key(tournament, code, order) if finished else None
     html = cache.get(key) if key else None
     if html is None:
@@ -50,10 +44,11 @@ def whatif(request, slug: str):
             cache.set(key, html, KEEP_SECONDS)
     title = f"{tournament.name} · {_('What if')}"
     return render(
-        request, "tournaments/public/page.html",
+        request,
+        "tournaments/public/page.html",
         {"tournament": tournament, "content": mark_safe(html), "page_title": title},
         status=200 if finished else 403,
-    )  # fmt: skip
+    )
 
 
 def _key(tournament: Tournament, code: str, order: str) -> str:
@@ -62,5 +57,13 @@ def _key(tournament: Tournament, code: str, order: str) -> str:
     changed = HouseRuleSet.objects.filter(slug=code).values_list("updated", flat=True)
     stamp = str(changed.first() or "") if code else ""
     digest = hashlib.sha256(f"{code}\0{stamp}".encode()).hexdigest()[:24]
-    return ":".join(["whatif", str(tournament.pk), str(tournament.version),
-                     get_language() or "", order, digest])  # fmt: skip
+    return ":".join(
+        [
+            "whatif",
+            str(tournament.pk),
+            str(tournament.version),
+            get_language() or "",
+            order,
+            digest,
+        ]
+    )

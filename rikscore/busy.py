@@ -24,8 +24,9 @@ class BusyDatabaseMiddleware:
             return None
         message = _("Busy: nothing was saved. Please try again in a moment.")
         if request.headers.get("Accept", "").startswith("application/json"):
-            response = JsonResponse({"ok": False, "message": message, "busy": True},
-                                    status=503)  # fmt: skip
+            response = JsonResponse(
+                {"ok": False, "message": message, "busy": True}, status=503
+            )
         else:
             response = HttpResponse(
                 message, status=503, content_type="text/plain; charset=utf-8"

@@ -19,8 +19,11 @@ def switch_language(request):
     response = HttpResponseRedirect(target)
     if code in dict(settings.LANGUAGES):
         response.set_cookie(
-            settings.LANGUAGE_COOKIE_NAME, code,
-            max_age=settings.LANGUAGE_COOKIE_AGE, path=settings.LANGUAGE_COOKIE_PATH,
-            samesite="Lax", secure=settings.SESSION_COOKIE_SECURE,
-        )  # fmt: skip
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            path=settings.LANGUAGE_COOKIE_PATH,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
     return response

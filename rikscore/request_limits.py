@@ -1,4 +1,4 @@
-"""What a request may carry, judged before any view reads it (issue 24).
+"""What a request may carry, judged before any view reads it.
 
 **Its size.** Django reads a POST's body on first use, and the CSRF check
 uses it before any view has looked at who is asking, so a 400 MB upload by
@@ -37,18 +37,20 @@ class RequestLimitsMiddleware:
         except ValueError:
             length = 0
         if length > ANONYMOUS_BYTES:
-            limit = (LOGGED_IN_BYTES if request.user.is_authenticated
-                     else ANONYMOUS_BYTES)  # fmt: skip
+            limit = (
+                LOGGED_IN_BYTES if request.user.is_authenticated else ANONYMOUS_BYTES
+            )
             if length > limit:
                 return HttpResponse(
-                    _("This request is too large."), status=413,
+                    _("This request is too large."),
+                    status=413,
                     content_type="text/plain; charset=utf-8",
-                )  # fmt: skip
+                )
         if self.has_nul(request, length):
             return HttpResponseBadRequest(
                 _("A NUL character is not text: remove it and send again."),
                 content_type="text/plain; charset=utf-8",
-            )  # fmt: skip
+            )
         return self.get_response(request)
 
     @staticmethod
@@ -60,6 +62,9 @@ class RequestLimitsMiddleware:
             body = request.body  # a form's few kilobytes, kept for the view
             return any(nul in body for nul in NUL)
         if length and request.content_type == MULTIPART:  # parsed once, kept
-            return any("\x00" in value for _name, values in request.POST.lists()
-                       for value in values)  # fmt: skip
+            return any(
+                "\x00" in value
+                for _name, values in request.POST.lists()
+                for value in values
+            )
         return False

@@ -1,19 +1,23 @@
 """Django settings for Rikscore, from the environment (README, "Configuration").
 
-Safe by default: DEBUG only when ``DJANGO_DEBUG=1``, the secret key from
-``DJANGO_SECRET_KEY`` (or a generated local key kept in ``.secret_key``, out of
-git), hosts from ``DJANGO_ALLOWED_HOSTS``, the database from ``DATABASE_URL``
-(SQLite in the project folder when unset), the cache from ``REDIS_URL``.
+Safe by default: DEBUG only when ``DJANGO_DEBUG`` is on, the secret key from
+``DJANGO_SECRET_KEY`` (else, in development, the key ``make run`` keeps in
+``.secret_key``, out of git), hosts from ``DJANGO_ALLOWED_HOSTS``, the
+database from ``DATABASE_URL`` (SQLite in the project folder when unset), the
+cache from ``REDIS_URL``. Flags read 1/0, true/false, yes/no or on/off
+(``rikscore.env``); any other value stops the start.
 
 ``DJANGO_PRODUCTION=1`` (``make serve``) is the mode a real event runs in: it
 refuses to start with DEBUG on or without a strong secret key from the
 environment, refuses the demo's logins, sends secure cookies, and with
 ``DJANGO_HTTPS=1`` (behind TLS) redirects to HTTPS and sends HSTS.
+
+Importing this module writes nothing: no key file, no folder.
 """
 
 import os
-import secrets
 import tempfile
+import warnings
 from datetime import timedelta
 from pathlib import Path
 
@@ -21,16 +25,24 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from rikscore.env import count, flag
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-PRODUCTION = os.environ.get("DJANGO_PRODUCTION", "") == "1"
-HTTPS = os.environ.get("DJANGO_HTTPS", "") == "1"
+PRODUCTION = flag("DJANGO_PRODUCTION")
+HTTPS = flag("DJANGO_HTTPS")
 #: What a secret key must at least be in production (Django's own check).
 SECRET_KEY_MIN_LENGTH, SECRET_KEY_MIN_CHARS = 50, 5
+#: Where ``make run`` keeps the development key, made once per checkout, so
+#: that sessions survive a restart of the development server.
+DEV_SECRET_KEY_FILE = BASE_DIR / ".secret_key"
+#: The key of a checkout without that file (tests, a bare ``manage.py``):
+#: public, so never accepted in production.
+INSECURE_DEV_SECRET_KEY = "django-insecure-rikscore-development-only-not-for-production"
 
 
 def _secret_key() -> str:
-    """Environment first; else (never in production) a per-checkout key
-    generated once."""
+    """Environment first; else (never in production) the checkout's own key
+    if ``make run`` made one, else the fixed development key."""
     key = os.environ.get("DJANGO_SECRET_KEY", "")
     if PRODUCTION:
         weak = (
@@ -47,15 +59,14 @@ def _secret_key() -> str:
         return key
     if key:
         return key
-    path = BASE_DIR / ".secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    try:
+        return DEV_SECRET_KEY_FILE.read_text().strip() or INSECURE_DEV_SECRET_KEY
+    except FileNotFoundError:
+        return INSECURE_DEV_SECRET_KEY
 
 
 SECRET_KEY = _secret_key()
-DEBUG = os.environ.get("DJANGO_DEBUG", "") == "1"
+DEBUG = flag("DJANGO_DEBUG")
 if PRODUCTION and DEBUG:
     raise ImproperlyConfigured("Production mode runs with DJANGO_DEBUG off.")
 ALLOWED_HOSTS = [
@@ -98,7 +109,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 #: How many reverse proxies stand in front (``DJANGO_PROXIES``): the client's
 #: address is read behind them (rikscore/client_address.py), for axes too.
-TRUSTED_PROXIES = int(os.environ.get("DJANGO_PROXIES", "0") or 0)
+TRUSTED_PROXIES = count("DJANGO_PROXIES")
 AXES_CLIENT_IP_CALLABLE = "rikscore.client_address.remote_addr"
 AXES_USERNAME_CALLABLE = "rikscore.auth.lockout_name"  # cut to an account's length
 
@@ -180,8 +191,11 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
-STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise serves from finders; avoid its warning
+STATIC_ROOT = BASE_DIR / "staticfiles"  # made by collectstatic (production)
+if not PRODUCTION:
+    # Development serves the files from their sources (finders); that the
+    # collected folder does not exist yet means nothing here.
+    warnings.filterwarnings("ignore", message="No directory at: .*staticfiles")
 # In production ``make serve`` collects the files once, compressed and hashed.
 WHITENOISE_USE_FINDERS = not PRODUCTION
 WHITENOISE_AUTOREFRESH = DEBUG
@@ -245,8 +259,11 @@ X_FRAME_OPTIONS = "DENY"
 if PRODUCTION and not HTTPS:
     # Plain HTTP on a hall's own network: the checks for TLS do not apply.
     SILENCED_SYSTEM_CHECKS = [
-        "security.W004", "security.W008", "security.W012", "security.W016",
-    ]  # fmt: skip
+        "security.W004",
+        "security.W008",
+        "security.W012",
+        "security.W016",
+    ]
 
 # Logging to stderr: every error with the request's path.
 LOGGING = {
@@ -258,7 +275,10 @@ LOGGING = {
     "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
-        "django.request": {"handlers": ["stderr"], "level": "ERROR",
-                           "propagate": False},
+        "django.request": {
+            "handlers": ["stderr"],
+            "level": "ERROR",
+            "propagate": False,
+        },
     },
-}  # fmt: skip
+}

@@ -11,7 +11,7 @@ class HouseRuleSetAdmin(admin.ModelAdmin):
     list_filter = ("preset",)
 
     def has_delete_permission(self, request, obj=None):
-        """A set an event or a season uses stays (issue 24): its users would
+        """A set an event or a season uses stays: its users would
         be left without rules."""
         if obj is not None and users_of(obj):
             return False

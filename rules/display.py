@@ -3,8 +3,8 @@ groups in words, so nobody has to know ``fixed-solo`` or group ``m4``."""
 
 from dataclasses import dataclass
 
-from rules.labels import Label, kind_label, loss_mode_label, payment_label
-from rules.schedules import Schedule
+from rules.engine.labels import Label, kind_label, loss_mode_label, payment_label
+from rules.engine.schedules import Schedule
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ set stays readable. Checking is ``check_overrides``'s job, not this module's.
 
 from collections.abc import Mapping
 
-from rules.house_rules import SHAPE_FORMS, shape_contracts
-from rules.house_rules import editable_keys as keys_of_kind
+from rules.engine.house_rules import SHAPE_FORMS, shape_contracts
+from rules.engine.house_rules import editable_keys as keys_of_kind
+from rules.engine.schedules import Schedule
 from rules.numbers import int_or_text
-from rules.schedules import Schedule
 
 NUMBER_FIELDS = {"base", "step", "bonus13", "value", "unit"}
 TICKED = ("on", "true", "1")

@@ -15,10 +15,16 @@ from rules.editor import (
     shape_field,
     shape_value,
 )
-from rules.house_rules import SHAPE_FORMS, shape_contracts
-from rules.labels import SCHEDULE, Label, field_label, loss_mode_label, shape_label
-from rules.schedules import Schedule
-from rules.types import LossMode
+from rules.engine.house_rules import SHAPE_FORMS, shape_contracts
+from rules.engine.labels import (
+    SCHEDULE,
+    Label,
+    field_label,
+    loss_mode_label,
+    shape_label,
+)
+from rules.engine.schedules import Schedule
+from rules.engine.types import LossMode
 
 FLAGS = ("enabled", "jury", "solo_limit")
 
@@ -75,9 +81,11 @@ def shape_groups(
             if data is None:
                 value = shape_value(source, key, code)
             else:
-                value = data.get(name, "") if widget == "number" else (
-                    data.get(name) in TICKED
-                )  # fmt: skip
+                value = (
+                    data.get(name, "")
+                    if widget == "number"
+                    else (data.get(name) in TICKED)
+                )
             label = Label((contract or contracts[0]).name)
             fields.append(EditorField(name, key, label, value, widget))
         groups.append(ShapeGroup(key, shape_label(key), fields))

@@ -11,9 +11,9 @@ from django.core.validators import RegexValidator
 from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext_lazy as _
 
-from rules.house_rules import apply_overrides, check_overrides
-from rules.presets import PRESETS
-from rules.schedules import Schedule
+from rules.engine.house_rules import apply_overrides, check_overrides
+from rules.engine.presets import PRESETS
+from rules.engine.schedules import Schedule
 
 
 class HouseRuleSet(models.Model):
@@ -34,17 +34,26 @@ class HouseRuleSet(models.Model):
         ],
     )
     name = models.CharField(
-        _("name"), max_length=120,
-        validators=[RegexValidator(r"[\x00-\x1f\x7f-\x9f]", inverse_match=True,
-                                   message=_("Remove the control character."))],
-    )  # fmt: skip
+        _("name"),
+        max_length=120,
+        validators=[
+            RegexValidator(
+                r"[\x00-\x1f\x7f-\x9f]",
+                inverse_match=True,
+                message=_("Remove the control character."),
+            )
+        ],
+    )
     preset = models.CharField(_("base preset"), max_length=10, choices=Preset.choices)
     overrides = models.JSONField(_("overrides"), default=dict, blank=True)
     description = models.TextField(_("description"), blank=True)
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
         verbose_name=_("made by"),
-    )  # fmt: skip
+    )
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:

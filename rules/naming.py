@@ -30,9 +30,14 @@ class NoFreeCodeError(ValueError):
 
 
 def candidates(
-    wanted: str, max_length: int, tries: int = TRIES, *, keep: str = "",
-    spare: int = SPARE, rng: random.Random | None = None,
-) -> list[str]:  # fmt: skip
+    wanted: str,
+    max_length: int,
+    tries: int = TRIES,
+    *,
+    keep: str = "",
+    spare: int = SPARE,
+    rng: random.Random | None = None,
+) -> list[str]:
     """The codes ``free_code`` tries, in order: ``wanted`` + ``keep``, then
     with ``-2`` … ``-<tries>``, then ``spare`` random suffixes. ``wanted`` is
     cut so that ``keep`` (an evening's ``-3``) and the suffix always fit."""
@@ -49,10 +54,15 @@ def candidates(
 
 
 def free_code(
-    wanted: str, taken: Callable[[str], bool] | Collection[str], max_length: int,
-    tries: int = TRIES, *, keep: str = "", spare: int = SPARE,
+    wanted: str,
+    taken: Callable[[str], bool] | Collection[str],
+    max_length: int,
+    tries: int = TRIES,
+    *,
+    keep: str = "",
+    spare: int = SPARE,
     rng: random.Random | None = None,
-) -> str:  # fmt: skip
+) -> str:
     """The first of ``candidates`` not ``taken``, else ``NoFreeCodeError``."""
     options = candidates(wanted, max_length, tries, keep=keep, spare=spare, rng=rng)
     return first_free(options, taken, wanted + keep)

@@ -1,5 +1,5 @@
 """Whole numbers as people type them and files bring them, parsed in one
-place (issue 24): ASCII digits with an optional sign, at most
+place: ASCII digits with an optional sign, at most
 ``MAX_DIGITS`` of them. Everything else is not a number here, however
 Python reads it: ``str.isdigit`` takes "²" and "①", ``int`` takes "٣" and
 refuses a 5,000-digit string with an error, ``float`` takes "NaN". Callers
@@ -84,5 +84,6 @@ def load_json(raw):
     stored (PostgreSQL refuses NaN in JSON) or turned into a 500."""
     import json
 
-    return json.loads(raw, parse_constant=_refuse_constant, parse_int=_whole,
-                      parse_float=_real)  # fmt: skip
+    return json.loads(
+        raw, parse_constant=_refuse_constant, parse_int=_whole, parse_float=_real
+    )

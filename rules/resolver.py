@@ -3,8 +3,8 @@
 Presets need no database, so ``score_deal`` works on a fresh, unmigrated one.
 """
 
-from rules.presets import get_preset
-from rules.schedules import Schedule
+from rules.engine.presets import get_preset
+from rules.engine.schedules import Schedule
 
 
 def resolve_schedule(code: str) -> Schedule | None:
@@ -24,8 +24,8 @@ def resolve_schedule(code: str) -> Schedule | None:
 
 def schedule_choices() -> list[tuple[str, str]]:
     """Presets then house-rule sets, for forms."""
+    from rules.engine.presets import PRESETS
     from rules.models import HouseRuleSet
-    from rules.presets import PRESETS
 
     choices = [(code, get_preset(code).name) for code in PRESETS]
     choices += [(r.slug, r.name) for r in HouseRuleSet.objects.all()]

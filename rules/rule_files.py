@@ -6,7 +6,7 @@ and another club loads (docs/rule-files.md).
      "exported": "2026-11-21T20:15:00+00:00"}
 
 The overrides travel exactly as the set stores them and are checked by
-``rules.house_rules.check_overrides``, so whatever keys that checker accepts
+``rules.engine.house_rules.check_overrides``, so whatever keys that checker accepts
 pass through a file unchanged. ``check_document`` lists every problem of a
 document (each with a code and the field it concerns) before anything is
 saved; ``import_rule_set`` saves a new set only when there is none.
@@ -23,12 +23,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rules.house_rules import apply_overrides, check_overrides
+from rules.engine.house_rules import apply_overrides, check_overrides
+from rules.engine.presets import PRESETS
+from rules.engine.problems import Problem, Violation
+from rules.engine.schedules import Schedule
 from rules.naming import NoFreeCodeError, free_code
 from rules.numbers import load_json
-from rules.presets import PRESETS
-from rules.problems import Problem, Violation
-from rules.schedules import Schedule
 from rules.text import CONTROL, CONTROL_IN_TEXT
 
 FORMAT = "rikscore.rules"
@@ -40,7 +40,7 @@ MAX_BYTES = 200_000  # a set with every contract changed is a few kilobytes
 MAX_NAME, MAX_SLUG, MAX_DESCRIPTION = 120, 50, 5000
 SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")
 #: The problems a rule file can have, one stable code each (the overrides'
-#: own problems keep their ``override_*`` codes of ``rules.problems``).
+#: own problems keep their ``override_*`` codes of ``rules.engine.problems``).
 FILE_PROBLEMS = {
     p.code: p
     for p in (
@@ -251,8 +251,9 @@ def read_document(raw: bytes | str) -> dict:
 def schedule_of(data: Mapping) -> Schedule:
     """The schedule a checked document describes (nothing stored): what
     ``score_deal --rules-file`` scores against."""
-    return apply_overrides(data["preset"], data["overrides"], data["slug"],
-                           data["name"].strip())  # fmt: skip
+    return apply_overrides(
+        data["preset"], data["overrides"], data["slug"], data["name"].strip()
+    )
 
 
 def free_slug(wanted: str, taken) -> str:

@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 
 from rules.display import contract_rows
 from rules.editor import overrides_from_form
+from rules.engine.house_rules import check_overrides
+from rules.engine.labels import FIELDS, SCHEDULE, variant_label
+from rules.engine.presets import get_preset
 from rules.forms import contract_fields, shape_groups, where_in_words
-from rules.house_rules import check_overrides
-from rules.labels import FIELDS, SCHEDULE, variant_label
 from rules.models import HouseRuleSet
-from rules.presets import get_preset
 from rules.resolver import resolve_schedule, schedule_choices
 from rules.usage import in_use_message, users_of
 
@@ -30,10 +30,16 @@ def detail(request, code: str):
     rows = contract_rows(schedule)
     kinds = list(dict.fromkeys(row.kind for row in rows))
     return render(
-        request, "rules/detail.html",
-        {"schedule": schedule, "rule_set": rule_set, "rows": rows,
-         "terms": _terms(), "kinds": kinds},
-    )  # fmt: skip
+        request,
+        "rules/detail.html",
+        {
+            "schedule": schedule,
+            "rule_set": rule_set,
+            "rows": rows,
+            "terms": _terms(),
+            "kinds": kinds,
+        },
+    )
 
 
 def _terms():
@@ -64,10 +70,12 @@ def edit(request, code: str):
         rule_set = existing if saving and may_change else None
         slug = request.POST.get("slug", "").strip()
         if saving and not may_change:
-            errors.append(_(
-                "This set is read-only for you: it is someone else's, or an event "
-                "that started plays by it. Save it as a copy under a new code."
-            ))  # fmt: skip
+            errors.append(
+                _(
+                    "This set is read-only for you: it is someone else's, or an event "
+                    "that started plays by it. Save it as a copy under a new code."
+                )
+            )
         elif rule_set and slug != rule_set.slug and users:
             errors.append(in_use_message(rule_set.slug, users))
         elif (
@@ -75,10 +83,13 @@ def edit(request, code: str):
             and slug != rule_set.slug
             and not request.user.has_perm("rules.rename_houseruleset", rule_set)
         ):
-            errors.append(_(
-                "An event plays by this set under its code: the code stays "
-                "“%(code)s”. Save it as a copy to use another code."
-            ) % {"code": rule_set.slug})  # fmt: skip
+            errors.append(
+                _(
+                    "An event plays by this set under its code: the code stays "
+                    "“%(code)s”. Save it as a copy to use another code."
+                )
+                % {"code": rule_set.slug}
+            )
     if request.method == "POST" and not errors:
         rule_set = rule_set or HouseRuleSet(preset=source.preset, owner=request.user)
         rule_set.slug = slug
@@ -98,15 +109,20 @@ def edit(request, code: str):
     ]
     variants = sorted({c.variant for c in base.contracts.values() if c.variant})
     context = {
-        "source": source, "existing": existing, "rows": rows, "errors": errors,
-        "may_change": may_change, "users": users, "fields": FIELDS,
+        "source": source,
+        "existing": existing,
+        "rows": rows,
+        "errors": errors,
+        "may_change": may_change,
+        "users": users,
+        "fields": FIELDS,
         "schedule_terms": SCHEDULE,
         "variants": [(v, variant_label(v)) for v in variants],
         "data": request.POST if request.method == "POST" else None,
         "shape_groups": shape_groups(
             base, source, request.POST if request.method == "POST" else None
         ),
-    }  # fmt: skip
+    }
     return render(request, "rules/edit.html", context)
 
 

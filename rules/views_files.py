@@ -12,9 +12,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.engine.presets import get_preset
 from rules.forms import where_in_words
 from rules.models import HouseRuleSet
-from rules.presets import get_preset
 from rules.rule_files import (
     MAX_BYTES,
     RuleFileError,
@@ -64,21 +64,30 @@ def upload(request):
                 _tell(request, rule_set, data)
                 return redirect("rules:detail", rule_set.slug)
     return render(
-        request, "rules/import.html", {"errors": errors, "slug": slug,
-                                       "max_kb": MAX_BYTES // 1000},
-    )  # fmt: skip
+        request,
+        "rules/import.html",
+        {"errors": errors, "slug": slug, "max_kb": MAX_BYTES // 1000},
+    )
 
 
 def _tell(request, rule_set: HouseRuleSet, data: dict) -> None:
     if rule_set.slug == data.get("slug"):
-        messages.success(request, _("Rule set loaded: “%(name)s”.")
-                         % {"name": rule_set.name})  # fmt: skip
+        messages.success(
+            request, _("Rule set loaded: “%(name)s”.") % {"name": rule_set.name}
+        )
     else:
-        messages.success(request, _(
-            "Rule set loaded: “%(name)s”. The code “%(wanted)s” was taken, so "
-            "it got the code “%(code)s”."
-        ) % {"name": rule_set.name, "wanted": data.get("slug"),
-             "code": rule_set.slug})  # fmt: skip
+        messages.success(
+            request,
+            _(
+                "Rule set loaded: “%(name)s”. The code “%(wanted)s” was taken, so "
+                "it got the code “%(code)s”."
+            )
+            % {
+                "name": rule_set.name,
+                "wanted": data.get("slug"),
+                "code": rule_set.slug,
+            },
+        )
 
 
 def _in_words(violations, data) -> list[str]:

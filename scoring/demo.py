@@ -1,7 +1,8 @@
 """Generated events for the demo, benchmarks and tests.
 
-Deals go through the same validation and settlement as entered ones; only
-the storing is bulk (a 12,800-deal event would take minutes deal by deal).
+Deals go through the same validation and settlement as entered ones, in play
+order with their context from the one builder (``scoring.context``); only the
+storing is bulk (a 12,800-deal event would take minutes deal by deal).
 """
 
 import datetime
@@ -10,10 +11,13 @@ from collections import Counter
 
 from django.db import transaction
 
-from rules.sampling import random_record
+from rules.engine.jury import APPROVED
+from rules.engine.sampling import random_record
+from scoring.context import ContextBuilder, in_play_order
 from scoring.models import Deal, JuryCall
-from scoring.pipeline import DealContext, deal_players, run_deal, solo_declarers
+from scoring.pipeline import deal_players, run_deal
 from scoring.services import freeze_rules, recompute_table, table_view
+from scoring.services.deal_rows import create_deal_rows, deal_row
 from tournaments.models import Club, Entry, Player, Tournament
 from tournaments.seating_screen import rotation_seating
 from tournaments.services import create_tournament, seat_round
@@ -48,9 +52,12 @@ def make_players(n: int, rng: random.Random) -> list[Player]:
 
 
 def realistic_record(
-    players: list[str], rng: random.Random, schedule=None, sitting_out=None,
+    players: list[str],
+    rng: random.Random,
+    schedule=None,
+    sitting_out=None,
     sanction_rate: float = 0.05,
-) -> dict:  # fmt: skip
+) -> dict:
     """A plausible deal: the nl club mix, or any valid deal for other schedules."""
     if schedule is not None and schedule.preset != "nl":
         record = random_record(schedule, rng, players, sitting_out, sanction_rate)
@@ -67,20 +74,25 @@ def realistic_record(
 
 
 def fill_table(
-    table, deals: int, rng: random.Random, special=None, solo: Counter | None = None,
+    table,
+    deals: int,
+    rng: random.Random,
+    special=None,
+    contexts: ContextBuilder | None = None,
     sanction_rate: float = 0.05,
-) -> tuple[list[Deal], list[JuryCall]]:  # fmt: skip
+) -> tuple[list[Deal], list[JuryCall]]:
     """Deals for one table through the deal pipeline, stored in bulk by the
-    caller. ``solo`` counts the solo-limit contracts each entry made earlier
-    in the event (updated here); the jury is called only where needed."""
+    caller. ``contexts`` has been fed the event's earlier deals (keyed by
+    entry id) and is fed these; the jury is called only where needed."""
     view = table_view(table)
     schedule = table.round.tournament.schedule
-    solo = Counter() if solo is None else solo
+    contexts = ContextBuilder(schedule) if contexts is None else contexts
     entry_of = {label: view.entry_of(label) for label in view.labels}
+    seats = {label: entry.id for label, entry in entry_of.items()}
     rows, calls = [], []
     for number in range(1, deals + 1):
         players, out = deal_players(view.labels, number)
-        made = {p: solo[entry_of[p].id] for p in players}
+        made = contexts.context(seats, players).solo_made
         fixed = (special or {}).get(number)
         for _attempt in range(1 if fixed else 50):  # a draw the rules refuse: again
             record = fixed or realistic_record(
@@ -88,29 +100,38 @@ def fill_table(
             )
             record = _named(record, players, out)
             _call_jury_only_when_needed(record, schedule, made)
-            approved = {
-                (p["declarer"], p["contract"]): "approved"
-                for p in record.get("plays", [])
-                if p.get("jury") == "approved"
-            }
-            outcome = run_deal(
-                schedule, view.labels, number, record, DealContext(made, approved)
+            approved = _approvals(record)
+            context = contexts.context(
+                seats, players, [(seats[d], c, APPROVED) for d, c in approved]
             )
+            outcome = run_deal(schedule, view.labels, number, record, context)
             if outcome.ok:
                 break
         if not outcome.ok:
             raise ValueError(outcome.violations)
-        for label in solo_declarers(outcome.record, outcome.facts):
-            solo[entry_of[label].id] += 1
-        fields = {f"s{i + 1}": v for i, v in enumerate(outcome.seat_scores)}
-        rows.append(Deal(table=table, number=number, record=outcome.stored,
-                         facts=outcome.facts, **fields))  # fmt: skip
+        contexts.played(outcome.record, outcome.facts, seats)
+        rows.append(deal_row(table, number, outcome))
         calls += [
-            JuryCall(table=table, deal_number=number, entry=entry_of[declarer],
-                     contract=contract, decision=JuryCall.Decision.APPROVED)
+            JuryCall(
+                table=table,
+                deal_number=number,
+                entry=entry_of[declarer],
+                contract=contract,
+                decision=JuryCall.Decision.APPROVED,
+            )
             for declarer, contract in approved
-        ]  # fmt: skip
+        ]
     return rows, calls
+
+
+def _approvals(record: dict) -> list[tuple[str, str]]:
+    """(declarer, contract) of each play marked approved by the jury, once."""
+    marked = (
+        (p["declarer"], p["contract"])
+        for p in record.get("plays", [])
+        if p.get("jury") == APPROVED
+    )
+    return list(dict.fromkeys(marked))
 
 
 def _call_jury_only_when_needed(record: dict, schedule, made: dict) -> None:
@@ -137,26 +158,42 @@ def _named(template, players: list[str], out: str | None = None):
     if isinstance(template, list):
         return [_named(x, players, out) for x in template]
     if isinstance(template, dict):
-        return {_named(k, players, out): _named(v, players, out)
-                for k, v in template.items()}  # fmt: skip
+        return {
+            _named(k, players, out): _named(v, players, out)
+            for k, v in template.items()
+        }
     return template
 
 
 @transaction.atomic
 def generate_event(
-    slug: str, n_players: int, rounds: int, deals: int, rules: str = "nl",
-    seed: int = 1, special=None, published: bool = True, sanction_rate: float = 0.05,
-    byes: bool = False, players: list[Player] | None = None, **settings,
-) -> Tournament:  # fmt: skip
+    slug: str,
+    n_players: int,
+    rounds: int,
+    deals: int,
+    rules: str = "nl",
+    seed: int = 1,
+    special=None,
+    published: bool = True,
+    sanction_rate: float = 0.05,
+    byes: bool = False,
+    players: list[Player] | None = None,
+    **settings,
+) -> Tournament:
     """An event with seated rounds and every deal scored. With ``byes`` the
     players left over from tables of 4 sit out, those with fewest byes first.
     ``players`` from the register (a club's evening), else new ones."""
     rng = random.Random(seed)
     tournament = create_tournament(
-        slug=slug, name=f"Demo {slug}", date=datetime.date(2026, 11, 21),
-        venue="Geertruidenberg", rules=rules, rounds=rounds, deals_per_round=deals,
+        slug=slug,
+        name=f"Demo {slug}",
+        date=datetime.date(2026, 11, 21),
+        venue="Geertruidenberg",
+        rules=rules,
+        rounds=rounds,
+        deals_per_round=deals,
         **settings,
-    )  # fmt: skip
+    )
     freeze_rules(tournament)
     players = players if players is not None else make_players(n_players, rng)
     Entry.objects.bulk_create(
@@ -164,9 +201,9 @@ def generate_event(
         for p in players
     )
     entries = list(tournament.entries.select_related("player"))
-    solo: Counter = Counter()
+    contexts = ContextBuilder(tournament.schedule)
     out_before: Counter = Counter()
-    for round_ in tournament.round_set.all():
+    for round_ in in_play_order(tournament.round_set.all(), lambda r: r.number):
         out = []
         if byes:
             order = sorted(entries, key=lambda e: (out_before[e.id], rng.random()))
@@ -174,10 +211,10 @@ def generate_event(
             out_before.update(e.id for e in out)
         playing = [e for e in entries if e not in out]
         tables = seat_round(round_, rotation_seating(playing, rng), byes=out)
-        for table in tables:
+        for table in in_play_order(tables, lambda t: t.number):
             extra = (special or {}).get((round_.number, table.number))
-            rows, calls = fill_table(table, deals, rng, extra, solo, sanction_rate)
-            Deal.objects.bulk_create(rows)
+            rows, calls = fill_table(table, deals, rng, extra, contexts, sanction_rate)
+            create_deal_rows(rows)
             JuryCall.objects.bulk_create(calls)
             recompute_table(table)
         round_.status = round_.Status.CLOSED

@@ -14,9 +14,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from rules.engine.schedules import Schedule
+from rules.engine.types import AllPassGame
 from rules.numbers import int_or_text, parse_int
-from rules.schedules import Schedule
-from rules.types import AllPassGame
 from scoring.widgets import FastSelect, FastTextInput
 
 MAX_PLAYS = 3
@@ -27,9 +27,13 @@ PLAYER_FIELDS = ("declarer", "partner", "player", "queen_of_spades", "last_trick
 PATH = re.compile(r"(plays|sanctions)\[(\d+)\](?:\.(\w+)(?:\.(.+))?)?")
 
 TRUMPS = [
-    ("", "—"), ("hearts", _("♥ hearts")), ("diamonds", _("♦ diamonds")),
-    ("clubs", _("♣ clubs")), ("spades", _("♠ spades")), ("none", _("no trump")),
-]  # fmt: skip
+    ("", "—"),
+    ("hearts", _("♥ hearts")),
+    ("diamonds", _("♦ diamonds")),
+    ("clubs", _("♣ clubs")),
+    ("spades", _("♠ spades")),
+    ("none", _("no trump")),
+]
 JURY = [("", "—"), ("approved", _("approved")), ("not_called", _("not called"))]
 
 
@@ -65,9 +69,12 @@ def _filled(data: Mapping, prefix: str, names: Sequence[str]) -> bool:
 
 
 def build_record(
-    data: Mapping, players: Sequence[str], seats: Mapping[str, str],
-    schedule: Schedule, sitting_out: str | None = None,
-) -> tuple[dict, list[int], list[int]]:  # fmt: skip
+    data: Mapping,
+    players: Sequence[str],
+    seats: Mapping[str, str],
+    schedule: Schedule,
+    sitting_out: str | None = None,
+) -> tuple[dict, list[int], list[int]]:
     """(record, form row of each play, form row of each sanction) from form data.
 
     ``data`` holds strings keyed like the form's fields; ``seats`` maps seat
@@ -133,9 +140,11 @@ def _all_pass(contract, text, person, players) -> dict:
 
 
 def field_for(
-    path: str, play_rows: Sequence[int], sanction_rows: Sequence[int],
+    path: str,
+    play_rows: Sequence[int],
+    sanction_rows: Sequence[int],
     players: Sequence[str],
-) -> str | None:  # fmt: skip
+) -> str | None:
     """The form field behind a violation's record path (None: a form-wide error)."""
     match = PATH.fullmatch(path or "")
     if not match:
@@ -188,9 +197,11 @@ class Checkbox(forms.CheckboxInput):
 
 def _text(label, **attrs) -> forms.CharField:
     return forms.CharField(
-        label=label, required=False, max_length=200,
+        label=label,
+        required=False,
+        max_length=200,
         widget=FastTextInput(attrs={"autocomplete": "off", **attrs}),
-    )  # fmt: skip
+    )
 
 
 def _select(label, choices) -> forms.CharField:
@@ -209,9 +220,14 @@ class DealForm(forms.Form):
     )
 
     def __init__(
-        self, *args, schedule: Schedule, players: Sequence[str],
-        seats: Mapping[str, str], sitting_out: str | None = None, **kwargs,
-    ):  # fmt: skip
+        self,
+        *args,
+        schedule: Schedule,
+        players: Sequence[str],
+        seats: Mapping[str, str],
+        sitting_out: str | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.schedule, self.players, self.seats = schedule, list(players), seats
         self.sitting_out = sitting_out
@@ -221,9 +237,11 @@ class DealForm(forms.Form):
         people = [("", "—")] + [(p, f"{by_label.get(p, '')} · {p}") for p in players]
         for row in range(MAX_PLAYS):
             self.fields[f"p{row}_contract"] = _text(
-                _("Contract"), list="entry-contracts", size=14,
+                _("Contract"),
+                list="entry-contracts",
+                size=14,
                 placeholder=_("code or name"),
-            )  # fmt: skip
+            )
             self.fields[f"p{row}_declarer"] = _select(_("Declarer"), people)
             self.fields[f"p{row}_partner"] = _select(_("Partner"), people)
             self.fields[f"p{row}_tricks"] = _text(
@@ -257,9 +275,12 @@ class DealForm(forms.Form):
         if not self.is_valid():
             return None
         record, self.play_rows, self.sanction_rows = build_record(
-            self.cleaned_data, self.players, self.seats, self.schedule,
+            self.cleaned_data,
+            self.players,
+            self.seats,
+            self.schedule,
             self.sitting_out,
-        )  # fmt: skip
+        )
         thrown_in = self.cleaned_data.get("thrown_in")
         if not record["plays"] and not thrown_in:
             self.add_error(
@@ -335,9 +356,11 @@ class SheetForm(forms.Form):
         super().__init__(*args, **kwargs)
         for position, label in seats:
             self.fields[f"seat{position}"] = forms.IntegerField(
-                label=label, min_value=-99999, max_value=99999,
+                label=label,
+                min_value=-99999,
+                max_value=99999,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )  # fmt: skip
+            )
 
     def totals(self) -> dict[str, int]:
         return {k.removeprefix("seat"): v for k, v in self.cleaned_data.items()}

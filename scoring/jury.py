@@ -10,18 +10,32 @@ from tournaments.services import audit
 
 @transaction.atomic
 def record_call(
-    table: TableRound, deal_number: int, entry: Entry, contract: str,
-    decision: str, user=None,
-) -> JuryCall:  # fmt: skip
+    table: TableRound,
+    deal_number: int,
+    entry: Entry,
+    contract: str,
+    decision: str,
+    user=None,
+) -> JuryCall:
     call = JuryCall.objects.create(
-        table=table, deal_number=deal_number, entry=entry, contract=contract,
-        decision=decision, user=user if user and user.is_authenticated else None,
-    )  # fmt: skip
+        table=table,
+        deal_number=deal_number,
+        entry=entry,
+        contract=contract,
+        decision=decision,
+        user=user if user and user.is_authenticated else None,
+    )
     audit(
-        table.round.tournament, user, "jury.call",
-        round=table.round.number, table=table.number, deal=deal_number,
-        entry=entry.id, contract=contract, decision=decision,
-    )  # fmt: skip
+        table.round.tournament,
+        user,
+        "jury.call",
+        round=table.round.number,
+        table=table.number,
+        deal=deal_number,
+        entry=entry.id,
+        contract=contract,
+        decision=decision,
+    )
     return call
 
 

@@ -23,8 +23,9 @@ class JuryCallForm(forms.Form):
         self.fields["declarer"].queryset = tournament.entries.select_related(
             "player"
         ).order_by("player__name")
-        contracts = [c for c in tournament.schedule.enabled_contracts()
-                     if not c.is_all_pass]  # fmt: skip
+        contracts = [
+            c for c in tournament.schedule.enabled_contracts() if not c.is_all_pass
+        ]
         flagged = [c for c in contracts if c.jury or c.solo_limit]
         #: False when the schedule flags no contract: then any may be called.
         self.flagged = bool(flagged)

@@ -53,9 +53,12 @@ class Submission(models.Model):
     )
     confirmed_by = models.PositiveSmallIntegerField(null=True, blank=True)
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
-    )  # fmt: skip
+    )
     reason = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
 

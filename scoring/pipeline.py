@@ -1,26 +1,27 @@
 """The deal pipeline: the one function every way a deal enters goes through.
 
 ``evaluate`` takes the schedule, the deal's players (and the dealer sitting
-out), what the tournament knows before this deal (``DealContext``) and a
-record as typed or read; it validates (the rule engine, and the jury's
-recorded decisions) and settles, and returns the canonical record, every
-violation, the settlement and the deal's *facts*: per play whether it was
-made and whether it counts towards the solo limit, per sanction its points.
-``run_deal`` is the same at a table: it finds the deal's players from the
-seats and the deal number, and adds the record by seat (``scoring.records``)
-and the scores by seat that a deal stores. The TD's form, the backup import,
-the demo and ``score_deal`` all call it; readers use what it stored and never
-re-derive a rule. It never raises on bad input. Pure: no database.
+out), what the tournament knows before this deal (``DealContext``, built by
+``scoring.context``) and a record as typed or read; it validates (the rule
+engine, and the jury's recorded decisions) and settles, and returns the
+canonical record, every violation, the settlement and the deal's *facts*:
+per play whether it was made and whether it counts towards the solo limit,
+per sanction its points. ``run_deal`` is the same at a table: it finds the
+deal's players from the seats and the deal number, and adds the record by
+seat (``scoring.records``) and the scores by seat that a deal stores. The
+TD's form, the backup import, the demo, the what-if and ``score_deal`` all
+call it; readers use what it stored and never re-derive a rule. It never
+raises on bad input. Pure: no database.
 """
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rules.deal import Deal
-from rules.jury import Decisions, jury_violations
-from rules.schedules import Schedule
-from rules.types import Suit
-from rules.validation import Violation, validate_record
+from rules.engine.deal import Deal
+from rules.engine.jury import Decisions, jury_violations
+from rules.engine.schedules import Schedule
+from rules.engine.types import Suit
+from rules.engine.validation import Violation, validate_record
 from scoring.records import by_seat, seats_of
 from scoring.settlement import Settlement, ZeroSumError, settle
 from tournaments.dealing import playing_positions, sitting_out
@@ -104,9 +105,12 @@ def _with_fixed_trump(play, schedule: Schedule):
 
 
 def evaluate(
-    schedule: Schedule | None, record: dict, context: DealContext | None = None,
-    players: Sequence[str] | None = None, out: str | None = None,
-) -> Outcome:  # fmt: skip
+    schedule: Schedule | None,
+    record: dict,
+    context: DealContext | None = None,
+    players: Sequence[str] | None = None,
+    out: str | None = None,
+) -> Outcome:
     """Validate and settle one deal.
 
     ``players`` and ``out`` (the dealer sitting out) replace what the record
@@ -139,9 +143,12 @@ def evaluate(
 
 
 def run_deal(
-    schedule: Schedule, labels: Sequence[str], number: int, record: dict,
+    schedule: Schedule,
+    labels: Sequence[str],
+    number: int,
+    record: dict,
     context: DealContext = DealContext(),
-) -> Outcome:  # fmt: skip
+) -> Outcome:
     """``evaluate`` deal ``number`` at a table seated as ``labels`` (seat 1
     first), with the record and the scores by seat that a deal stores."""
     players, out = deal_players(labels, number)
@@ -152,10 +159,13 @@ def run_deal(
     out_seat = sitting_out(len(labels), number)
     seat_of = seats_of(players, positions, (out, out_seat) if out else None)
     return Outcome(
-        outcome.record, (), outcome.settlement, outcome.facts,
+        outcome.record,
+        (),
+        outcome.settlement,
+        outcome.facts,
         by_seat(outcome.record, seat_of),
         seat_scores(labels, outcome.settlement.scores),
-    )  # fmt: skip
+    )
 
 
 def seat_scores(labels: Sequence[str], scores: Mapping[str, int]) -> tuple[int, ...]:
@@ -173,7 +183,8 @@ def solo_declarers(record: dict, facts: dict) -> list:
     whatever the record names players with)."""
     return [
         play["declarer"]
-        for play, fact in zip(record.get("plays", []), facts.get("plays", []),
-                              strict=False)
+        for play, fact in zip(
+            record.get("plays", []), facts.get("plays", []), strict=False
+        )
         if fact.get("solo")
-    ]  # fmt: skip
+    ]

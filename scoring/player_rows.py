@@ -59,9 +59,11 @@ def standings_by_entry(tournament: Tournament) -> dict[int, PlayerStanding]:
 
 
 def player_rounds(
-    tournament: Tournament, entry_id: int, rounds: list[int],
+    tournament: Tournament,
+    entry_id: int,
+    rounds: list[int],
     standing: PlayerStanding | None,
-) -> list[PlayerRound]:  # fmt: skip
+) -> list[PlayerRound]:
     """One ``PlayerRound`` per public round: where the player sat, against
     whom, the subtotal and the deals (each with ``points`` and the running
     ``total`` over the event)."""

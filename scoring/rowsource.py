@@ -5,16 +5,17 @@ tables, XLSX and PDF adapters. Loads in a constant number of queries.
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from operator import add
 
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from rules.types import Kind
+from rules.engine.types import Kind
 from scoring.models import Deal
 from scoring.records import by_name
 from scoring.services import standings_for
 from tournaments.dealing import dealer_position, sitting_out, unique_labels
-from tournaments.models import Bye, Seat, Tournament
+from tournaments.models import Bye, Seat, TableRound, Tournament
 from tournaments.names import shown_names
 from tournaments.ranking import METRICS, chain
 from tournaments.visibility import public_rounds_q
@@ -34,14 +35,17 @@ class RowSet:
 
 
 #: The columns deal rows offer, labelled once for every adapter (web tables,
-#: XLSX, PDF) that shows them.
+#: XLSX, PDF) that shows them: take a label from here (``deal_labels``),
+#: never write it again.
 DEAL_COLUMNS = {
     c.key: c
     for c in (
         Column("round", _("Round"), True),
         Column("table", _("Table"), True),
         Column("seat", _("Seat"), True),
+        Column("player", _("Player")),
         Column("deal", _("Deal"), True),
+        Column("dealer", _("Dealer")),
         Column("contract", _("Contract")),
         Column("codes", _("Code")),
         Column("declarer", _("Declarer")),
@@ -57,12 +61,16 @@ DEAL_COLUMNS = {
 
 
 def deal_labels(*keys: str) -> list[str]:
+    """The labels of ``keys`` in the active language."""
     return [str(DEAL_COLUMNS[k].label) for k in keys]
 
 
 def add_up(totals: list[int], scores) -> list[int]:
-    """The running totals after one more deal: the one place they are added."""
-    return [a + b for a, b in zip(totals, scores, strict=False)]
+    """The running totals after one more deal, place by place: the one place
+    a running total is added (a table-round's seats in ``deal_rows``, an
+    entry's over the event in ``player_deals``, the entry screen's grid).
+    The sheets, cards and workbook read those; they add nothing again."""
+    return list(map(add, totals, scores))
 
 
 def counts_for_seat(position: int, sits_out: int | None, score: int) -> bool:
@@ -128,9 +136,10 @@ def _notes(row, substitute: bool) -> str:
 
 
 def table_seats(
-    tournament: Tournament, round_number: int | None = None,
+    tournament: Tournament,
+    round_number: int | None = None,
     entry_id: int | None = None,
-):  # fmt: skip
+):
     """{table_id: [(position, entry_id, name)]} for the tournament, a round, or
     just the tables where ``entry_id`` sat."""
     seats = Seat.objects.filter(table__round__tournament=tournament)
@@ -158,6 +167,18 @@ def event_names(tournament: Tournament) -> dict[int, str]:
         for pk, name, club, fed in tournament.entries.values_list(
             "id", "player__name", "player__club__name", "player__federation_number"
         )
+    )
+
+
+def round_tables(tournament: Tournament, round_number: int) -> list[tuple[int, int]]:
+    """``(id, number)`` of the round's tables in number order (none before
+    the round is seated)."""
+    return list(
+        TableRound.objects.filter(
+            round__tournament=tournament, round__number=round_number
+        )
+        .order_by("number")
+        .values_list("id", "number")
     )
 
 
@@ -199,9 +220,15 @@ def round_rows(tournament: Tournament, round_number: int) -> list[dict]:
         if status == "substitute":
             name = str(_("%(name)s (substitute)") % {"name": name})
         tables.setdefault(tno, []).append(
-            {"position": pos, "entry": entry_id, "name": name,
-             "club": club or "", "points": points, "deals_played": played}
-        )  # fmt: skip
+            {
+                "position": pos,
+                "entry": entry_id,
+                "name": name,
+                "club": club or "",
+                "points": points,
+                "deals_played": played,
+            }
+        )
     return [{"table": tno, "seats": rows} for tno, rows in tables.items()]
 
 
@@ -240,9 +267,11 @@ def deal_rows(
 
 
 def events_deal_rows(
-    tournaments: Iterable[Tournament], *, entry_ids: Iterable[int] | None = None,
+    tournaments: Iterable[Tournament],
+    *,
+    entry_ids: Iterable[int] | None = None,
     public: bool = False,
-) -> Iterator[dict]:  # fmt: skip
+) -> Iterator[dict]:
     """``deal_rows`` of several events at once (a club's season) in two
     queries whatever their number, in event, round, table and deal order.
     ``entry_ids`` limits to the tables where those entries sat; ``public`` to
@@ -256,9 +285,12 @@ def events_deal_rows(
         which &= Q(table_id__in=tables)
     seats = Seat.objects.filter(which)
     deals = Deal.objects.filter(which).order_by(
-        "table__round__tournament__date", "table__round__tournament_id",
-        "table__round__number", "table__number", "number",
-    )  # fmt: skip
+        "table__round__tournament__date",
+        "table__round__tournament_id",
+        "table__round__number",
+        "table__number",
+        "number",
+    )
     yield from _rows(deals, _seats_by_table(seats), lambda e: events[e].schedule)
 
 
@@ -277,12 +309,17 @@ def _plays(stored: dict, facts: dict | None, schedule) -> list[dict]:
         code = play.get("contract", "")
         contract = schedule.contracts.get(code) if isinstance(code, str) else None
         target = contract.target if contract and contract.kind in TARGET_KINDS else None
-        out.append({
-            "code": code, "name": contract.name if contract else str(code),
-            "declarer": play.get("declarer"), "partner": play.get("partner"),
-            "tricks": play.get("tricks"), "made": made[i] if i < len(made) else None,
-            "target": target,
-        })  # fmt: skip
+        out.append(
+            {
+                "code": code,
+                "name": contract.name if contract else str(code),
+                "declarer": play.get("declarer"),
+                "partner": play.get("partner"),
+                "tricks": play.get("tricks"),
+                "made": made[i] if i < len(made) else None,
+                "target": target,
+            }
+        )
     return out
 
 
@@ -321,10 +358,12 @@ def _rows(deals, seats: dict, schedule_of) -> Iterator[dict]:
             "contract": names[key],
             "declarer": " + ".join(p["declarer"] for p in plays if "declarer" in p),
             "partner": " + ".join(p["partner"] for p in plays if "partner" in p),
-            "declarer_seats": [p["declarer"] for p in stored.get("plays", [])
-                               if "declarer" in p],
-            "partner_seats": [p["partner"] for p in stored.get("plays", [])
-                              if "partner" in p],
+            "declarer_seats": [
+                p["declarer"] for p in stored.get("plays", []) if "declarer" in p
+            ],
+            "partner_seats": [
+                p["partner"] for p in stored.get("plays", []) if "partner" in p
+            ],
             "tricks": [p["tricks"] for p in plays if "tricks" in p],
             "queen_of_spades": _joined(plays, "queen_of_spades"),
             "last_trick": _joined(plays, "last_trick"),
@@ -345,7 +384,7 @@ def _rows(deals, seats: dict, schedule_of) -> Iterator[dict]:
             "event": event,
             "plays": _plays(stored, facts, schedule),
             "sanction_seats": [s.get("player") for s in stored.get("sanctions", [])],
-        }  # fmt: skip
+        }
 
 
 def _joined(plays: list[dict], key: str) -> str:
@@ -381,8 +420,8 @@ def _sanction_rows(record: dict, facts: dict, schedule) -> list[tuple]:
 def player_deals(rows: Iterable[dict], entry_ids=None) -> Iterator[tuple]:
     """``(entry, row, seat, points, total)`` for every deal row an entry took
     part in (played, or sanctioned while sitting out), with the entry's
-    running ``total`` over the event: the one place it is added up."""
-    totals: dict[int, int] = defaultdict(int)
+    running ``total`` over the event, added by ``add_up`` as every total is."""
+    totals: dict[int, list[int]] = defaultdict(lambda: [0])
     for row in rows:
         for seat, entry_id, _name in row["seats"]:
             if entry_ids is not None and entry_id not in entry_ids:
@@ -390,8 +429,8 @@ def player_deals(rows: Iterable[dict], entry_ids=None) -> Iterator[tuple]:
             points = row["scores"][seat - 1]
             if not counts_for_seat(seat, row["sits_out"], points):
                 continue
-            totals[entry_id] += points
-            yield entry_id, row, seat, points, totals[entry_id]
+            totals[entry_id] = add_up(totals[entry_id], (points,))
+            yield entry_id, row, seat, points, totals[entry_id][0]
 
 
 def by_player(rows: Iterable[dict], entry_ids=None) -> dict[int, list[dict]]:

@@ -7,7 +7,7 @@ against the other three, co-declarers included; the deal is the sum.
 A sum other than zero is an internal error (``ZeroSumError``), never a user
 message.
 
-A house-rule set's shapes (``rules.house_rules``) reach this module as the
+A house-rule set's shapes (``rules.engine.house_rules``) reach this module as the
 contract's ``fail_step``, ``fail_flat``, ``pays_each`` and ``loser_twice``;
 each scales or adds to both sides of a line alike, so zero-sum holds.
 """
@@ -15,9 +15,9 @@ each scales or adds to both sides of a line alike, so zero-sum holds.
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.contracts import FIXED_KINDS, Contract
-from rules.deal import Deal, Play, SanctionEntry
-from rules.types import AllPassGame, Kind, LossMode, Payment
+from rules.engine.contracts import FIXED_KINDS, Contract
+from rules.engine.deal import Deal, Play, SanctionEntry
+from rules.engine.types import AllPassGame, Kind, LossMode, Payment
 
 
 class ZeroSumError(AssertionError):
@@ -110,8 +110,10 @@ def settle_all_pass(play: Play, players) -> dict[str, int]:
     Shape ``mie_double``: one player with the queen and the last trick lost
     twice, so the whole line counts twice."""
     c = play.contract
-    one_lost_both = (c.all_pass_game is AllPassGame.QUEEN_AND_LAST
-                     and play.queen_of_spades == play.last_trick)  # fmt: skip
+    one_lost_both = (
+        c.all_pass_game is AllPassGame.QUEEN_AND_LAST
+        and play.queen_of_spades == play.last_trick
+    )
     unit = c.unit * (2 if c.loser_twice and one_lost_both else 1)
     losers = all_pass_losers(play, players)
     winners = [p for p in players if p not in losers]

@@ -51,23 +51,30 @@ class TableRoundRows:
 
 
 def table_round_rows(
-    tournament: Tournament, round_number: int, table_number: int,
+    tournament: Tournament,
+    round_number: int,
+    table_number: int,
     with_deals: bool = True,
-) -> TableRoundRows:  # fmt: skip
+) -> TableRoundRows:
     """The table-round (404 when it is not seated): seats with their stored
     totals, and its deals in order."""
     table = get_object_or_404(
         TableRound.objects.exclude(round__status=Round.Status.DRAFT),
-        round__tournament=tournament, round__number=round_number,
+        round__tournament=tournament,
+        round__number=round_number,
         number=table_number,
-    )  # fmt: skip
+    )
     seats = [
         TableSeat(pos, entry, name, club or "", points, played)
         for pos, entry, name, club, points, played in table.seats.values_list(
-            "position", "entry_id", "entry__player__name",
-            "entry__player__club__name", "points", "deals_played",
+            "position",
+            "entry_id",
+            "entry__player__name",
+            "entry__player__club__name",
+            "points",
+            "deals_played",
         ).order_by("position")
-    ]  # fmt: skip
+    ]
     rows = TableRoundRows(
         round_number, table_number, table.closed, tournament.deals_per_round, seats
     )

@@ -37,9 +37,12 @@ class TextColumn(tables.Column):
     numeric = False
 
     def __init__(
-        self, *args, link: Callable[[dict], str] | None = None, css: str = "",
+        self,
+        *args,
+        link: Callable[[dict], str] | None = None,
+        css: str = "",
         **kwargs,
-    ):  # fmt: skip
+    ):
         self.css = " ".join(c for c in ("num" if self.numeric else "", css) if c)
         if self.css:
             kwargs.setdefault("attrs", {"th": {"class": self.css}})
@@ -164,11 +167,11 @@ def standings_table(
 class TableResultTable(BaseTable):
     """One table of a round: players in seat order, their round points."""
 
-    position = NumberColumn(verbose_name=_("Seat"))
-    name = TextColumn(verbose_name=_("Player"))
+    position = NumberColumn(verbose_name=DEAL_COLUMNS["seat"].label)
+    name = TextColumn(verbose_name=DEAL_COLUMNS["player"].label)
     club = TextColumn(verbose_name=_("Club"), css=WIDE_ONLY)
     deals_played = NumberColumn(verbose_name=_("Deals played"), css=WIDE_ONLY)
-    points = NumberColumn(verbose_name=_("Points"))
+    points = NumberColumn(verbose_name=DEAL_COLUMNS["points"].label)
 
     class Meta(BaseTable.Meta):  # the fast template: not inherited without this
         pass
@@ -195,9 +198,9 @@ class ReconciliationTable(BaseTable):
     """Sums that are not zero (this table should always be empty)."""
 
     kind = KindColumn(verbose_name=_("What"))
-    round = NumberColumn(verbose_name=_("Round"))
-    table = NumberColumn(verbose_name=_("Table"))
-    deal = NumberColumn(verbose_name=_("Deal"))
+    round = NumberColumn(verbose_name=DEAL_COLUMNS["round"].label)
+    table = NumberColumn(verbose_name=DEAL_COLUMNS["table"].label)
+    deal = NumberColumn(verbose_name=DEAL_COLUMNS["deal"].label)
     total = NumberColumn(verbose_name=_("Sum"))
 
     class Meta(BaseTable.Meta):

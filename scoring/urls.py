@@ -21,8 +21,7 @@ urlpatterns = [
     path(K, tableside.page, name="tableside"),
     path(K + "seat/", tableside.choose_seat, name="tableside-seat"),
     path(K + "deal/<int:number>/", tableside.submit, name="tableside-deal"),
-    path(K + "deal/<int:number>/preview/", tableside.preview,
-         name="tableside-preview"),
+    path(K + "deal/<int:number>/preview/", tableside.preview, name="tableside-preview"),
     path(K + "confirm/<int:entry_id>/", tableside.confirm, name="tableside-confirm"),
     path(K + "call/", tableside.call, name="tableside-call"),
     path(K + "status/", tableside.status, name="tableside-status"),
@@ -47,7 +46,8 @@ urlpatterns = [
     path(M + "export/pdf/<str:what>/", views_exports.export_pdf, name="export-pdf"),
     path(M + "export/xlsx/", views_exports.export_xlsx, name="export-xlsx"),
     path(M + "export/json/", views_exports.export_json, name="export-json"),
-    path("import/tournament/", views_exports.import_tournament,
-         name="import-tournament"),
+    path(
+        "import/tournament/", views_exports.import_tournament, name="import-tournament"
+    ),
     path("import/players/", views_exports.import_players, name="import-players"),
-]  # fmt: skip
+]

@@ -44,10 +44,16 @@ def _download(result) -> FileResponse:
 def export_index(request, tournament):
     rounds = list(tournament.round_set.order_by("number"))
     entries = tournament.entries.select_related("player").order_by("player__name")
-    return render(request, "exports/index.html", {
-        "tournament": tournament, "rounds": rounds, "entries": entries,
-        "default_round": default_round(tournament),
-    })  # fmt: skip
+    return render(
+        request,
+        "exports/index.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "entries": entries,
+            "default_round": default_round(tournament),
+        },
+    )
 
 
 def _int(value) -> int | None:
@@ -61,9 +67,13 @@ def export_pdf(request, tournament, what):
     base = request.build_absolute_uri("/").rstrip("/")
     try:
         result = make_export(
-            tournament, "pdf", what, _int(request.GET.get("round")),
-            _int(request.GET.get("entry")), base=base,
-        )  # fmt: skip
+            tournament,
+            "pdf",
+            what,
+            _int(request.GET.get("round")),
+            _int(request.GET.get("entry")),
+            base=base,
+        )
     except ExportError as exc:
         messages.error(request, str(exc))
         return redirect("scoring:export-index", tournament.slug)
@@ -83,9 +93,11 @@ def export_json(request, tournament):
 class TournamentFileForm(forms.Form):
     file = forms.FileField(label=_("Backup file (JSON)"))
     slug = forms.SlugField(
-        label=_("Import under another code"), required=False, max_length=60,
+        label=_("Import under another code"),
+        required=False,
+        max_length=60,
         help_text=_("Leave empty to keep the code in the file."),
-    )  # fmt: skip
+    )
 
 
 @organiser_required
@@ -102,16 +114,23 @@ def import_tournament(request):
                     upload.read(), form.cleaned_data["slug"] or None, request.user
                 )
             except BackupError as exc:
-                form.add_error(None, _("Refused at %(path)s: %(message)s") % {
-                    "path": exc.path or "/", "message": exc.message})  # fmt: skip
+                form.add_error(
+                    None,
+                    _("Refused at %(path)s: %(message)s")
+                    % {"path": exc.path or "/", "message": exc.message},
+                )
             else:
                 messages.success(request, _("Imported “%(n)s”.") % {"n": event.name})
                 left_out = getattr(event, "clubs_left_out", [])
                 if left_out:
-                    messages.warning(request, _(
-                        "Players new to the register were added without their "
-                        "club, because you do not manage it: %(clubs)s."
-                    ) % {"clubs": ", ".join(left_out)})  # fmt: skip
+                    messages.warning(
+                        request,
+                        _(
+                            "Players new to the register were added without their "
+                            "club, because you do not manage it: %(clubs)s."
+                        )
+                        % {"clubs": ", ".join(left_out)},
+                    )
                 return redirect(_home(event))
     return render(request, "exports/import_tournament.html", {"form": form})
 
@@ -135,9 +154,11 @@ class PlayerFileForm(forms.Form):
     file = forms.FileField(label=_("Players (CSV or XLSX)"))
     create_clubs = forms.BooleanField(label=_("Create missing clubs"), required=False)
     tournament = IdChoiceField(
-        Tournament.objects.none(), required=False,
-        label=_("And register them for"), empty_label=_("(no tournament)"),
-    )  # fmt: skip
+        Tournament.objects.none(),
+        required=False,
+        label=_("And register them for"),
+        empty_label=_("(no tournament)"),
+    )
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -151,8 +172,9 @@ def import_players(request):
     """Upload → preview (rows kept in the session) → confirm (re-checked)."""
     if request.method == "POST" and "confirm" in request.POST:
         return _confirm_players(request)
-    form = PlayerFileForm(request.POST or None, request.FILES or None,
-                          user=request.user)  # fmt: skip
+    form = PlayerFileForm(
+        request.POST or None, request.FILES or None, user=request.user
+    )
     rows = None
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
@@ -167,11 +189,11 @@ def import_players(request):
             rows = pi.preview(rows, create, _clubs_of(request.user))
             tournament = form.cleaned_data["tournament"]
             request.session[SESSION_KEY] = {
-                "rows": [r.as_dict() for r in rows], "create_clubs": create,
+                "rows": [r.as_dict() for r in rows],
+                "create_clubs": create,
                 "tournament": tournament.id if tournament else None,
-            }  # fmt: skip
-    context = {"form": form, "rows": rows,
-               "valid": sum(1 for r in rows or [] if r.ok)}  # fmt: skip
+            }
+    context = {"form": form, "rows": rows, "valid": sum(1 for r in rows or [] if r.ok)}
     return render(request, "exports/import_players.html", context)
 
 

@@ -16,15 +16,22 @@ def jury(request, tournament):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         call = record_call(
-            data["table_round"], data["deal_number"], data["declarer"],
-            data["contract"], data["decision"], request.user,
-        )  # fmt: skip
+            data["table_round"],
+            data["deal_number"],
+            data["declarer"],
+            data["contract"],
+            data["decision"],
+            request.user,
+        )
         messages.success(
             request,
             _("%(decision)s: %(contract)s by %(name)s.")
-            % {"decision": call.get_decision_display(), "contract": call.contract,
-               "name": call.entry.player.name},
-        )  # fmt: skip
+            % {
+                "decision": call.get_decision_display(),
+                "contract": call.contract,
+                "name": call.entry.player.name,
+            },
+        )
         return redirect("scoring:td-jury", tournament.slug)
     calls = (
         JuryCall.objects.filter(table__round__tournament=tournament)
@@ -38,9 +45,15 @@ def jury(request, tournament):
         key=lambda row: (-row[1], row[0]),
     )
     return render(
-        request, "tournaments/td/jury.html",
-        {"tournament": tournament, "form": form, "calls": calls, "solo": solo,
-         "solo_limit": tournament.schedule.solo_limit,
-         "is_td": is_td(request.user, tournament)},
+        request,
+        "tournaments/td/jury.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "calls": calls,
+            "solo": solo,
+            "solo_limit": tournament.schedule.solo_limit,
+            "is_td": is_td(request.user, tournament),
+        },
         status=400 if form.errors else 200,
-    )  # fmt: skip
+    )

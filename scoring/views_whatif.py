@@ -24,8 +24,12 @@ def page_context(tournament: Tournament, code: str, order: str = "") -> dict:
     """What a what-if page shows for the rules ``code`` ("" shows the
     choice only); ``order`` "whatif" lists players by their what-if rank."""
     choices = schedule_choices()
-    context = {"choices": choices, "chosen": code, "order": order,
-               "own_rules": tournament.rules}  # fmt: skip
+    context = {
+        "choices": choices,
+        "chosen": code,
+        "order": order,
+        "own_rules": tournament.rules,
+    }
     if not code:
         return context
     try:
@@ -81,5 +85,8 @@ def whatif_td(request, tournament: Tournament):
     context = page_context(
         tournament, request.GET.get("rules", "").strip(), request.GET.get("order", "")
     )
-    return render(request, "scoring/whatif.html", {"tournament": tournament,
-                                                   "td": True, **context})  # fmt: skip
+    return render(
+        request,
+        "scoring/whatif.html",
+        {"tournament": tournament, "td": True, **context},
+    )

@@ -1,54 +1,52 @@
 """What-if: an event's stored deals rescored under other rules, in memory.
 
-Every stored deal (its record by seat) goes through the one deal pipeline
-(``scoring.pipeline.run_deal``) under the other schedule, with the context
-the event gives it: the solo-limit contracts its players made earlier (under
-the *other* rules, counted in play order) and the jury's recorded calls. The
-seat totals are summed as a stored deal's are (``services.totals``) and
-ranked by the pure ``scoring.standings`` with the event's own method,
-tie-breaks and bye policy, beside the real standings. Nothing is stored.
+Every stored deal goes through the deal pipeline (``scoring.pipeline.run_deal``)
+under the other schedule, in play order, with the context the one builder
+(``scoring.context``) gives it: the solo-limit contracts its players made
+earlier (under the *other* rules) and the jury's recorded calls. The seat
+totals are summed as a stored deal's are (``services.totals``) and ranked by
+the pure ``scoring.standings`` with the event's own method, tie-breaks and
+bye policy, beside the real standings. Nothing is stored.
 
 A deal the other rules refuse is listed with the reasons and scores 0 for
 all four players (it was played, so it counts as a deal played).
 
-Fast path (a 12,800-deal event in well under 200 ms): seats, deals and jury
-calls are read in one query each, the records as their JSON text (decoding
-12,800 JSON fields costs more than the whole rescoring). Each distinct text
-is parsed once and put in the deal's own terms (players in play order, not
-by seat), so one deal seen at several seatings is scored once; the pipeline
-runs once per distinct (deal, context) and the result moves to the seats. A
-refused deal's reasons name the players as at the table.
+Fast (a 12,800-deal event in well under 200 ms): seats, deals and jury calls
+are read in one query each, the records as their JSON text (decoding 12,800
+JSON fields costs more than the whole rescoring). The pipeline runs once per
+distinct key of (deal, context), with the players named as the standings
+name them. The key holds the record with each player as their place in play
+order (canonical JSON), so a deal seen at several seatings is scored once and
+its result moves to the seats; and of the context what validation reads. A
+refused deal's reasons come from a run at its own table: the players named
+as the table's deals name them (one more query), the counts exact; reasons
+that name nobody are kept for the deal's key.
 """
 
-import gc
 import json
-from collections import Counter, defaultdict
-from contextlib import contextmanager
+from collections import defaultdict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from functools import cache
+from itertools import groupby
+from operator import itemgetter
 
 from django.db.models import TextField
 from django.db.models.functions import Cast
 
-from rules.jury import latest_decisions
-from rules.schedules import Schedule
+from rules.engine.schedules import Schedule
 from scoring import standings
+from scoring.context import EMPTY, ContextBuilder
 from scoring.models import Deal, JuryCall
-from scoring.pipeline import (
-    DealContext,
-    run_deal,
-    solo_declarers,
-    solo_limit_counts,
-)
+from scoring.pipeline import DealContext, deal_players, run_deal, solo_declarers
 from scoring.records import by_name
+from scoring.services.deal_rows import PLAY_ORDER
 from scoring.services.ranking import options_for, standings_for
 from scoring.services.totals import seat_totals
 from tournaments.dealing import playing_positions, sitting_out, unique_labels
 from tournaments.models import Seat, Tournament
 from tournaments.ranking import chain
 
-#: A deal's players in its own terms: play order, the dealer sitting out last
-#: (never a name, so a message can name the real player instead).
-OWN = ("⟦1⟧", "⟦2⟧", "⟦3⟧", "⟦4⟧", "⟦5⟧")
 #: What a deal adds per seat: points, deals played, made, sanction points.
 WIDTH = 4
 
@@ -89,26 +87,64 @@ class WhatIf:
     deals: int  # deals rescored
 
 
-@dataclass
+@dataclass(slots=True)
 class _Table:
+    """A table as the rescoring reads it, once seated and named (``name``):
+    ``labels`` by seat, ``seats`` {label: entry}, ``players`` the labels of
+    each deal's four players by the dealer's seat (0 for seat 1). Slots and
+    tuples: they live through the whole rescoring, and the garbage collector
+    then has fewer objects to follow."""
+
+    id: int
     round: int
     number: int
     entries: dict[int, int] = field(default_factory=dict)  # position → entry
     size: int = 0
+    labels: tuple[str, ...] = ()
+    seats: dict[str, int] = field(default_factory=dict)
+    players: tuple[tuple[str, ...], ...] = ()
+
+    def name(self, names: dict[int, str]) -> None:
+        """Label the seats with ``names`` ({entry: name}), made distinct."""
+        entries = [self.entries[p] for p in sorted(self.entries)]
+        self.size = len(entries)
+        self.labels = tuple(unique_labels([names.get(e, "?") for e in entries]))
+        self.seats = dict(zip(self.labels, entries, strict=True))
+        if self.size >= 4:
+            self.players = tuple(
+                _players_of(self.size, dealer)(self.labels)
+                for dealer in range(self.size)
+            )
+
+
+@cache
+def _seat_order(size: int, dealer: int) -> tuple[int, ...]:
+    """The seats of a deal's players in play order, the dealer sitting out
+    last, when seat ``dealer`` + 1 deals (``tournaments.dealing``)."""
+    positions = tuple(playing_positions(size, dealer + 1))
+    out = sitting_out(size, dealer + 1)
+    return positions if out is None else (*positions, out)
+
+
+@cache
+def _players_of(size: int, dealer: int) -> itemgetter:
+    """Picks the deal's four players from a table's labels (seat order)."""
+    return itemgetter(*(p - 1 for p in _seat_order(size, dealer)[:4]))
 
 
 class _Scored:
     """What one distinct deal adds, by the deal's players in play order (the
     dealer sitting out last): ``delta`` holds (points, deals played, made,
-    sanction points) for each, flat; ``solo`` who made a solo-limit contract.
-    ``placed`` keeps the same delta by seat, per seating of the deal;
-    ``refused`` the violations (in the deal's own terms) when refused."""
+    sanction points) for each, flat; ``solo`` who made a solo-limit
+    contract. ``placed`` keeps the same delta by seat, per seating. A
+    refused deal's ``reasons`` are kept once known, if they name nobody."""
 
-    __slots__ = ("delta", "placed", "refused", "solo")
+    __slots__ = ("delta", "placed", "reasons", "refused", "solo")
 
-    def __init__(self, delta, solo=(), refused=()) -> None:
+    def __init__(self, delta, solo=(), refused=False) -> None:
         self.delta, self.solo, self.refused = delta, solo, refused
         self.placed: dict[tuple, tuple] = {}
+        self.reasons: tuple[str, ...] | None = None
 
     def by_seat(self, positions: tuple) -> tuple:
         """The delta by seat position 1–5 when the deal's players sit at
@@ -136,31 +172,19 @@ class _StoredDeal:
 def what_if(tournament: Tournament, schedule: Schedule) -> WhatIf:
     """The event's standings, real and under ``schedule``, player by player
     in the real order; and the deals ``schedule`` refuses."""
-    with _no_collection():
-        return _what_if(tournament, schedule)
-
-
-@contextmanager
-def _no_collection():
-    """No cyclic garbage collection while tens of thousands of small acyclic
-    tuples are made: a collection pass in the middle costs a third of the
-    time (measured). Freed objects still go at once."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def _what_if(tournament: Tournament, schedule: Schedule) -> WhatIf:
     rows, names, numbers = standings_for(tournament)
-    tables = _tables(tournament, numbers)
-    rescorer = _Rescorer(schedule, tables, _jury_calls(tournament))
-    totals = rescorer.run(_deal_texts(tournament, numbers))
+    tables = _tables(tournament, numbers, names)
+    rescorer = _Rescorer(
+        schedule,
+        tables,
+        _jury_calls(tournament),
+        lambda: _table_labels(tournament, numbers),
+    )
+    sums = rescorer.run(_deals(tournament, numbers))
     results = [
-        standings.SeatResult(entry, info.round, table_id, *totals[table_id][position])
+        standings.SeatResult(
+            entry, info.round, table_id, *_at_seat(sums.get(table_id), position)
+        )
         for table_id, info in tables.items()
         for position, entry in info.entries.items()
     ]
@@ -173,28 +197,32 @@ def _what_if(tournament: Tournament, schedule: Schedule) -> WhatIf:
         for row in rows
     ]
     metric = chain(tournament.method, tournament.tiebreaks or None)[0]
-    return WhatIf(schedule, metric, lines, rescorer.refused_deals(), rescorer.count)
+    return WhatIf(schedule, metric, lines, rescorer.refused, rescorer.count)
 
 
-def _tables(tournament: Tournament, numbers: list[int]) -> dict[int, _Table]:
+def _tables(tournament: Tournament, numbers: list[int], names) -> dict[int, _Table]:
     seats = Seat.objects.filter(
         table__round__tournament=tournament, table__round__number__in=numbers
-    ).values_list("table_id", "position", "entry_id", "table__round__number",
-                  "table__number")  # fmt: skip
+    ).values_list(
+        "table_id", "position", "entry_id", "table__round__number", "table__number"
+    )
     tables: dict[int, _Table] = {}
     for table_id, position, entry, rnd, number in seats:
-        info = tables.setdefault(table_id, _Table(rnd, number))
+        info = tables.setdefault(table_id, _Table(table_id, rnd, number))
         info.entries[position] = entry
-        info.size = len(info.entries)
+    for info in tables.values():
+        info.name(names)
     return tables
 
 
-def _seat_labels(table_ids) -> dict[int, list[str]]:
+def _table_labels(tournament: Tournament, numbers: list[int]) -> dict[int, list[str]]:
     """{table id: the players' labels in seat order} (``unique_labels``, as
-    the table's deals name them), for the tables of refused deals only."""
+    the table's deals name them)."""
     names = defaultdict(list)
     for table_id, name in (
-        Seat.objects.filter(table_id__in=set(table_ids))
+        Seat.objects.filter(
+            table__round__tournament=tournament, table__round__number__in=numbers
+        )
         .order_by("table_id", "position")
         .values_list("table_id", "entry__player__name")
     ):
@@ -202,14 +230,13 @@ def _seat_labels(table_ids) -> dict[int, list[str]]:
     return {t: unique_labels(n) for t, n in names.items()}
 
 
-def _deal_texts(tournament: Tournament, numbers: list[int]):
-    """(table id, deal number, record as JSON text) in play order: rounds in
-    order, each table's deals in order (a player sits at one table a round)."""
+def _deals(tournament: Tournament, numbers: list[int]):
+    """(table id, deal number, record as JSON text) in play order."""
     return (
         Deal.objects.filter(
             table__round__tournament=tournament, table__round__number__in=numbers
         )
-        .order_by("table__round__number", "table_id", "number")
+        .order_by(*PLAY_ORDER)
         .values_list("table_id", "number", Cast("record", TextField()))
     )
 
@@ -227,151 +254,153 @@ def _jury_calls(tournament: Tournament) -> dict[tuple[int, int], list]:
 
 
 class _Rescorer:
-    """Rescores deals in play order, each distinct deal once.
+    """Rescores deals in play order, each distinct (deal, context) once."""
 
-    A deal is scored in its own terms: its players named ``⟦1⟧``…``⟦4⟧``
-    in play order and ``⟦5⟧`` for the dealer sitting out, seated as if seat
-    1 sat left of the dealer. The same deal at another seating is then the
-    same record, and its result only moves to other seats. Of the solo-limit
-    counts the key holds only whether each declarer reached the limit: that
-    is all validation asks of them (``rules.validation``; a test holds it)."""
-
-    def __init__(self, schedule: Schedule, tables: dict[int, _Table], jury) -> None:
+    def __init__(
+        self,
+        schedule: Schedule,
+        tables: dict[int, _Table],
+        jury,
+        table_labels: Callable[[], dict[int, list[str]]],
+    ) -> None:
         self.schedule = schedule
         self.tables = tables
         self.jury = jury
-        self.limit = schedule.solo_limit if solo_limit_counts(schedule) else None
-        self.solo: Counter = Counter()  # entry → solo-limit contracts made
-        self.own: dict[tuple, tuple] = {}  # (text, size, dealer) → own terms
-        self.scored: dict[tuple, _Scored] = {}
-        self.refused: list[tuple] = []
+        self.table_labels = table_labels
+        self.contexts = ContextBuilder(schedule)
+        self.limit = schedule.solo_limit
+        self.seen: dict[tuple, tuple] = {}  # (text, size, dealer) → ``_seen``
+        self.scored: dict[Hashable, _Scored] = {}  # (deal, context) → _Scored
+        self.refused: list[Refused] = []
+        self.labels: dict[int, list[str]] | None = None  # for refused deals
         self.count = 0
 
-    def run(self, deals) -> dict[int, dict[int, tuple]]:
-        """{table id: {position: (points, deals played, made, sanction
-        points)}} over ``deals``: (table id, deal number, record text) in
-        play order."""
-        placed: dict[int, list[tuple]] = defaultdict(list)
-        tables, own_terms, scored_deals = self.tables, self.own, self.scored
-        plain = not self.jury and self.limit is None
-        for table_id, number, text in deals:
-            info = tables.get(table_id)
-            if info is None or info.size < 4:
+    def run(self, deals) -> dict[int, tuple[int, ...]]:
+        """{table id: what its deals add by seat, ``WIDTH`` values per seat
+        1–5} over ``deals``: (table id, deal number, record text) in play
+        order, so a table's deals come together."""
+        sums = {}
+        for table_id, rows in groupby(deals, key=itemgetter(0)):
+            table = self.tables.get(table_id)
+            if table is None or table.size < 4:
                 continue  # no longer seated, or too few players to deal
-            size = info.size
-            seen = (text, size, (number - 1) % size)
-            own = own_terms.get(seen)
-            if own is None:
-                own = own_terms[seen] = self._own(text, size, number)
-            key, record, positions, declarers = own
-            context = None
-            if not plain:
-                context = self._context(info, table_id, number, positions, declarers)
-                key = (key, context)
-            scored = scored_deals.get(key)
-            if scored is None:
-                scored = scored_deals[key] = self._score(
-                    record, size, self._deal_context(declarers, context)
-                )
-            placed[table_id].append(
-                scored.placed.get(positions) or scored.by_seat(positions)
-            )
-            if scored.refused:
-                self._refused(info, table_id, number, scored, own, context)
-            if scored.solo:
-                for i in scored.solo:
-                    self.solo[info.entries[positions[i]]] += 1
-        self.count = sum(len(deltas) for deltas in placed.values())
-        return {
-            table_id: _seat_sums(placed[table_id], info.entries)
-            for table_id, info in tables.items()
-        }
+            placed = [self._deal(table, number, text) for _t, number, text in rows]
+            self.count += len(placed)
+            sums[table_id] = tuple(map(sum, zip(*placed, strict=True)))
+        return sums
 
-    def _own(self, text: str, size: int, number: int) -> tuple:
-        """(key, record, positions, declarers): the stored record in the
-        deal's own terms and as a key, the seat of each of the deal's
-        players, and which of them declare."""
-        positions = tuple(playing_positions(size, number))
-        out = sitting_out(size, number)
-        if out is not None:
-            positions += (out,)
-        labels = [""] * size
-        for i, position in enumerate(positions):
-            labels[position - 1] = OWN[i]
-        record = by_name(json.loads(text), labels)
-        declarers = tuple(sorted({
-            OWN.index(play["declarer"]) for play in record.get("plays", [])
-            if isinstance(play, dict) and play.get("declarer") in OWN[:4]
-        }))  # fmt: skip
-        key = (size, repr(record))  # equal records print alike (same writer)
-        return key, record, positions, declarers
-
-    def _context(self, info: _Table, table_id, number, positions, declarers):
-        """(jury calls, declarers at the solo limit) in the deal's own terms:
-        what ``deal_context`` gives, as much as validation asks of it."""
-        calls = self.jury.get((table_id, number))
-        jury = ()
-        if calls:
-            label = {info.entries[p]: OWN[i] for i, p in enumerate(positions)}
-            decisions = latest_decisions((label.get(e, ""), c, d) for e, c, d in calls)
-            jury = tuple(sorted(decisions.items()))
-        at_limit = ()
-        if self.limit is not None:
-            solo, limit, entries = self.solo, self.limit, info.entries
-            at_limit = tuple(solo[entries[positions[i]]] >= limit for i in declarers)
-        return jury, at_limit
-
-    def _deal_context(self, declarers, context) -> DealContext:
-        """The context a key stands for: a declarer at the limit has made
-        exactly the limit, everyone else none."""
-        if context is None:
-            return DealContext({}, {})
-        jury, at_limit = context
-        made = {}
-        if self.limit is not None:
-            pairs = zip(declarers, at_limit, strict=True)
-            made = {OWN[i]: self.limit * reached for i, reached in pairs}
-        return DealContext(made, dict(jury))
-
-    def _score(self, record: dict, size: int, context: DealContext) -> _Scored:
-        outcome = run_deal(self.schedule, OWN[:size], size, record, context)
-        if not outcome.ok:  # played, scored nothing
-            delta = tuple(v for i in range(size) for v in (0, int(i < 4), 0, 0))
-            return _Scored(delta, refused=outcome.violations)
-        deal = _StoredDeal(outcome.stored, outcome.facts, outcome.seat_scores)
-        totals = seat_totals([deal], range(1, size + 1))
-        delta = tuple(
-            v for i in range(1, size + 1) for v in _standing_values(totals[i])
+    def _deal(self, table: _Table, number: int, text: str) -> tuple[int, ...]:
+        """What deal ``number`` at ``table`` adds by seat; counts its
+        solo-limit contracts, keeps it when refused."""
+        size, dealer = table.size, (number - 1) % table.size
+        positions, key, declarers = self.seen.get((text, size, dealer)) or self._seen(
+            text, size, dealer
         )
-        solo = tuple(p - 1 for p in solo_declarers(outcome.stored, outcome.facts))
-        return _Scored(delta, solo)
+        calls = self.jury.get((table.id, number), ())
+        context = self.contexts.context(table.seats, table.players[dealer], calls)
+        if context is not EMPTY:
+            key = (key, self._context_key(context, table, positions, declarers))
+        scored = self.scored.get(key)
+        if scored is None:
+            scored = self._score(table, number, text, positions, context)
+            self.scored[key] = scored
+        if scored.refused:
+            reasons = scored.reasons or self._reasons(
+                table, number, text, calls, scored
+            )
+            self.refused.append(Refused(table.round, table.number, number, reasons))
+        elif scored.solo:
+            self.contexts.count_made(table.entries[positions[i]] for i in scored.solo)
+        return scored.placed.get(positions) or scored.by_seat(positions)
 
-    def _refused(self, info, table_id, number, scored, own, context) -> None:
-        """Keep a refused deal; with the exact solo counts of its moment when
-        the reason is the solo limit (its message says how many)."""
-        _key, record, positions, _declarers = own
-        exact = None
-        if any(v.code == "solo_limit" for v in scored.refused):
-            made = {OWN[i]: self.solo[info.entries[p]]
-                    for i, p in enumerate(positions[:4])}  # fmt: skip
-            exact = DealContext(made, dict(context[0]) if context else {})
-        self.refused.append((table_id, number, scored, record, positions, exact))
+    def _seen(self, text: str, size: int, dealer: int) -> tuple:
+        """(positions, key, declarers) of the stored record ``text`` when
+        seat ``dealer`` + 1 deals at a table of ``size``: the seat of each of
+        the deal's players in play order (the dealer sitting out last); the
+        same key wherever the deal was played: the table size and the record
+        with each player as their place in play order, as canonical JSON
+        (sorted keys: equal exactly when the records are); and the places
+        of its declarers."""
+        positions = _seat_order(size, dealer)
+        place = [0] * size
+        for i, position in enumerate(positions):
+            place[position - 1] = i
+        own = by_name(json.loads(text), place)
+        declarers = sorted(
+            {
+                play["declarer"]
+                for play in own.get("plays", [])
+                if isinstance(play, dict) and play.get("declarer") in range(4)
+            }
+        )
+        seen = self.seen[(text, size, dealer)] = (
+            positions,
+            json.dumps([size, own], sort_keys=True),
+            tuple(declarers),
+        )
+        return seen
 
-    def refused_deals(self) -> list[Refused]:
-        """The refused deals with every reason, the players named as at the
-        table (``unique_labels``)."""
-        labels = _seat_labels(r[0] for r in self.refused) if self.refused else {}
-        out = []
-        for table_id, number, scored, record, positions, exact in self.refused:
-            info = self.tables[table_id]
-            violations = scored.refused
-            if exact is not None:
-                violations = run_deal(self.schedule, OWN[: info.size], info.size,
-                                      record, exact).violations  # fmt: skip
-            names = [(OWN[i], labels[table_id][p - 1]) for i, p in enumerate(positions)]
-            messages = dict.fromkeys(_named(v.message, names) for v in violations)
-            out.append(Refused(info.round, info.number, number, tuple(messages)))
-        return out
+    def _context_key(
+        self, context: DealContext, table: _Table, positions, declarers
+    ) -> tuple:
+        """``context`` as much as validation reads of it, the players by
+        their place in play order: whether each declarer reached the solo
+        limit (validation asks no more; tests/scoring/test_whatif.py holds
+        it), and the jury's decisions."""
+        labels = table.labels
+        place = {labels[p - 1]: i for i, p in enumerate(positions)}
+        made = context.solo_made
+        reached = tuple(
+            made.get(labels[positions[i] - 1], 0) >= self.limit for i in declarers
+        )
+        jury = frozenset(
+            ((place.get(declarer, -1), contract), decision)
+            for (declarer, contract), decision in context.jury.items()
+        )
+        return reached, jury
+
+    def _score(self, table: _Table, number: int, text: str, positions, context):
+        """Deal ``number`` through the pipeline at ``table``, as a delta by
+        the deal's players in play order."""
+        record = by_name(json.loads(text), table.labels)
+        outcome = run_deal(self.schedule, table.labels, number, record, context)
+        if not outcome.ok:  # played, scored nothing
+            delta = tuple(
+                v for i in range(len(positions)) for v in (0, int(i < 4), 0, 0)
+            )
+            return _Scored(delta, refused=True)
+        deal = _StoredDeal(outcome.stored, outcome.facts, outcome.seat_scores)
+        totals = seat_totals([deal], positions)
+        delta = tuple(v for p in positions for v in _standing_values(totals[p]))
+        solo = solo_declarers(outcome.stored, outcome.facts)
+        return _Scored(delta, tuple(positions.index(p) for p in solo))
+
+    def _reasons(self, table: _Table, number: int, text: str, calls, scored):
+        """Refused deal ``number`` run again at its own table for its
+        reasons: the players named as the table's deals name them (read at
+        the first refusal), the counts of its moment. Reasons that name
+        nobody are kept for the deal's key (``scored``)."""
+        if self.labels is None:
+            self.labels = self.table_labels()
+        labels = self.labels[table.id]
+        entries = [table.entries[p] for p in sorted(table.entries)]
+        seats = dict(zip(labels, entries, strict=True))
+        players, _out = deal_players(labels, number)
+        context = self.contexts.context(seats, players, calls)
+        record = by_name(json.loads(text), labels)
+        outcome = run_deal(self.schedule, labels, number, record, context)
+        reasons = tuple(dict.fromkeys(v.message for v in outcome.violations))
+        if not _name_any(reasons, labels):
+            scored.reasons = reasons
+        return reasons
+
+
+def _name_any(reasons: tuple[str, ...], labels) -> bool:
+    """Whether any reason names one of ``labels``. Reasons that name nobody
+    read the same for every deal of the same key: the key fixes which
+    reasons arise, and the one reason that tells a count (the solo limit)
+    names its declarer."""
+    return any(label in reason for reason in reasons for label in labels)
 
 
 def _standing_values(totals: list[int]) -> tuple[int, int, int, int]:
@@ -381,13 +410,9 @@ def _standing_values(totals: list[int]) -> tuple[int, int, int, int]:
     return points, played, made, sanctions
 
 
-def _seat_sums(deltas: list[tuple], entries) -> dict[int, tuple]:
-    """{position: (points, played, made, sanction points)} of a table."""
-    sums = [sum(column) for column in zip(*deltas, strict=True)] or [0] * (5 * WIDTH)
-    return {p: tuple(sums[(p - 1) * WIDTH : p * WIDTH]) for p in entries}
-
-
-def _named(message: str, names) -> str:
-    for own, name in names:
-        message = message.replace(own, name)
-    return message
+def _at_seat(sums: tuple[int, ...] | None, position: int) -> tuple[int, ...]:
+    """(points, played, made, sanction points) at seat ``position`` of a
+    table's sums (None: the table scored no deal)."""
+    if sums is None:
+        return (0,) * WIDTH
+    return sums[(position - 1) * WIDTH : position * WIDTH]

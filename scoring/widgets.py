@@ -28,7 +28,9 @@ class FastSelect(forms.Select):
         options = format_html_join(
             "",
             '<option value="{}"{}>{}</option>',
-            ((key, " selected" if str(key) in chosen else "", label)
-             for key, label in self.choices),
-        )  # fmt: skip
+            (
+                (key, " selected" if str(key) in chosen else "", label)
+                for key, label in self.choices
+            ),
+        )
         return format_html("<select{}>{}</select>", flatatt(final), options)

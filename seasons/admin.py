@@ -1,5 +1,5 @@
 """Seasons in the admin site: staff can repair a season whose rule schedule
-is gone (issue 24: its next evening says so and asks the administrator)."""
+is gone (its next evening says so and asks the administrator)."""
 
 from django.contrib import admin
 

@@ -8,8 +8,8 @@ class SeasonsConfig(AppConfig):
 
     def ready(self) -> None:
         from seasons import (
+            rating_events,  # noqa: F401 (the ratings follow the results)
             seating,  # noqa: F401 (registers the season's history)
-            signals,  # noqa: F401 (keeps the ratings up to date)
         )
         from seasons.exports import register
 

@@ -4,7 +4,8 @@ The document holds the season's settings, its club by name, every evening
 as the event backup writes it (``scoring.exports.backup.export_event``) and
 the teams, their members by name, club and federation number. Nothing is
 named by database id. Ratings are not in it: they follow from the results
-(``manage.py recompute_ratings``).
+(each imported evening is a result event; an evening that is a copy of one
+already stored, by its identity, is rated once).
 
 ``import_competition`` checks the whole document's structure first (each
 evening's event with the event backup's own checks, every path named from
@@ -56,8 +57,12 @@ SETTINGS = ("slug", "name", "season", "rules", "partijen", "deals_per_partij",
             "byes", "method", "placement_points", "best_of", "min_evenings",
             "absent", "order", "tiebreaks", "prizes", "closed")  # fmt: skip
 
-__all__ = ["BackupError", "dump_competition", "export_competition",
-           "import_competition"]  # fmt: skip
+__all__ = [
+    "BackupError",
+    "dump_competition",
+    "export_competition",
+    "import_competition",
+]
 
 
 # -- export -----------------------------------------------------------------
@@ -69,12 +74,20 @@ def export_competition(competition: Competition) -> dict:
     info["created"] = competition.created.isoformat()
     evenings = competition.evenings.select_related("tournament").order_by("number")
     return {
-        "format": FORMAT, "version": VERSION, "competition": info,
+        "format": FORMAT,
+        "version": VERSION,
+        "competition": info,
         "club": competition.club.name,
-        "evenings": [{"number": e.number, "prize_evening": e.prize_evening,
-                      "event": export_event(e.tournament)} for e in evenings],
+        "evenings": [
+            {
+                "number": e.number,
+                "prize_evening": e.prize_evening,
+                "event": export_event(e.tournament),
+            }
+            for e in evenings
+        ],
         "teams": _export_teams(competition),
-    }  # fmt: skip
+    }
 
 
 def _export_teams(competition: Competition) -> list[dict]:
@@ -86,18 +99,23 @@ def _export_teams(competition: Competition) -> list[dict]:
         .prefetch_related("members__club")
     )
     out = [
-        {"name": t.name, "best_of": t.best_of,
-         "evening": t.tournament.evening.number if t.tournament_id else None,
-         "members": sorted((_person(p) for p in t.members.all()), key=_person_key)}
+        {
+            "name": t.name,
+            "best_of": t.best_of,
+            "evening": t.tournament.evening.number if t.tournament_id else None,
+            "members": sorted((_person(p) for p in t.members.all()), key=_person_key),
+        }
         for t in teams
-    ]  # fmt: skip
+    ]
     return sorted(out, key=lambda t: (t["evening"] or 0, t["name"], t["members"]))
 
 
 def _person(player: Player) -> dict:
-    return {"name": player.name,
-            "club": player.club.name if player.club_id else None,
-            "federation_number": player.federation_number}  # fmt: skip
+    return {
+        "name": player.name,
+        "club": player.club.name if player.club_id else None,
+        "federation_number": player.federation_number,
+    }
 
 
 def _person_key(person: dict) -> tuple:
@@ -129,38 +147,57 @@ def _prizes(value, path) -> None:
 
 
 COMPETITION = {
-    "slug": code_check, "name": text(150, empty=False), "season": text(30),
-    "rules": text(50, empty=False), "partijen": integer(1, 30),
-    "deals_per_partij": integer(1, 60), "byes": boolean,
+    "slug": code_check,
+    "name": text(150, empty=False),
+    "season": text(30),
+    "rules": text(50, empty=False),
+    "partijen": integer(1, 30),
+    "deals_per_partij": integer(1, 60),
+    "byes": boolean,
     "method": choice(*Competition.Method.values),
     "placement_points": items(integer(-1000, 1000), 1000),
-    "best_of": optional(integer(1, 1000)), "min_evenings": integer(0, 1000),
+    "best_of": optional(integer(1, 1000)),
+    "min_evenings": integer(0, 1000),
     "absent": choice(*Competition.Absent.values),
     "order": choice(*Competition.Order.values),
-    "tiebreaks": items(choice(*TIEBREAKS), len(TIEBREAKS)), "prizes": _prizes,
-    "closed": boolean, "created": moment,
-}  # fmt: skip
+    "tiebreaks": items(choice(*TIEBREAKS), len(TIEBREAKS)),
+    "prizes": _prizes,
+    "closed": boolean,
+    "created": moment,
+}
 EVENING = {"number": integer(1, 1000), "prize_evening": boolean, "event": _event}
-MEMBER = {"name": text(120, empty=False), "club": optional(text(120, empty=False)),
-          "federation_number": text(30)}  # fmt: skip
-TEAM = {"name": text(120, empty=False), "best_of": optional(integer(1, 1000)),
-        "evening": optional(integer(1, 1000)),
-        "members": items(lambda v, p: obj(v, p, MEMBER), 200)}  # fmt: skip
+MEMBER = {
+    "name": text(120, empty=False),
+    "club": optional(text(120, empty=False)),
+    "federation_number": text(30),
+}
+TEAM = {
+    "name": text(120, empty=False),
+    "best_of": optional(integer(1, 1000)),
+    "evening": optional(integer(1, 1000)),
+    "members": items(lambda v, p: obj(v, p, MEMBER), 200),
+}
 DOCUMENT = {
-    "format": choice(FORMAT), "version": choice(VERSION),
+    "format": choice(FORMAT),
+    "version": choice(VERSION),
     "competition": lambda v, p: obj(v, p, COMPETITION),
     "club": text(120, empty=False),
     "evenings": items(lambda v, p: obj(v, p, EVENING), 1000),
     "teams": items(lambda v, p: obj(v, p, TEAM), 1000),
-}  # fmt: skip
+}
 
 
 def check_document(data) -> None:
     """Raise ``BackupError`` at the document's first problem: its structure,
     then what ties its parts together."""
     if isinstance(data, dict) and data.get("format") == "rikscore.event":
-        fail("format", _("This is the backup of one event: import it as an "
-                         "event, not as a competition."))  # fmt: skip
+        fail(
+            "format",
+            _(
+                "This is the backup of one event: import it as an "
+                "event, not as a competition."
+            ),
+        )
     obj(data, "", DOCUMENT)
     numbers, slugs = set(), set()
     for i, evening in enumerate(data["evenings"]):
@@ -181,8 +218,9 @@ def _check_settings(info: dict) -> None:
     """The model's own checks (lengths, characters, choices) on the settings."""
     competition = Competition(**{k: info[k] for k in SETTINGS})
     try:
-        competition.full_clean(exclude=["club", "slug", "created_by"],
-                               validate_unique=False)  # fmt: skip
+        competition.full_clean(
+            exclude=["club", "slug", "created_by"], validate_unique=False
+        )
     except ValidationError as exc:
         field, messages = next(iter(exc.message_dict.items()))
         fail(f"competition.{field}", messages[0])
@@ -201,10 +239,14 @@ def import_competition(
         data = load(data)
     check_document(data)
     if clubs is not None and data["club"] not in clubs:
-        fail("club", _(
-            "You do not run the seasons of “%(c)s”: a staff member or one of "
-            "that club's organisers can import this file."
-        ) % {"c": data["club"]})  # fmt: skip
+        fail(
+            "club",
+            _(
+                "You do not run the seasons of “%(c)s”: a staff member or one of "
+                "that club's organisers can import this file."
+            )
+            % {"c": data["club"]},
+        )
     if slug is not None:
         code_check(slug, "slug")
         if Competition.objects.filter(slug=slug).exists():
@@ -217,16 +259,18 @@ def _write(data: dict, code: str | None, user) -> Competition:
     info = data["competition"]
     club, _new = Club.objects.get_or_create(name=data["club"])
     competition = Competition.objects.create(
-        club=club, slug=code or _free(Competition, info["slug"]),
+        club=club,
+        slug=code or _free(Competition, info["slug"]),
         created_by=user if user is not None and user.is_authenticated else None,
         **{k: info[k] for k in SETTINGS if k != "slug"},
-    )  # fmt: skip
+    )
     created = datetime.datetime.fromisoformat(info["created"])
     Competition.objects.filter(pk=competition.pk).update(created=created)
     competition.created = created
     events = {}
-    order = sorted(range(len(data["evenings"])),
-                   key=lambda i: data["evenings"][i]["number"])  # fmt: skip
+    order = sorted(
+        range(len(data["evenings"])), key=lambda i: data["evenings"][i]["number"]
+    )
     for i in order:
         evening = data["evenings"][i]
         number, event = evening["number"], evening["event"]
@@ -234,11 +278,15 @@ def _write(data: dict, code: str | None, user) -> Competition:
         try:
             tournament = import_event(event, event_code, user)
         except BackupError as exc:
-            raise BackupError(join(f"evenings[{i}].event", exc.path),
-                              exc.message) from None  # fmt: skip
-        Evening.objects.create(competition=competition, tournament=tournament,
-                               number=number,
-                               prize_evening=evening["prize_evening"])  # fmt: skip
+            raise BackupError(
+                join(f"evenings[{i}].event", exc.path), exc.message
+            ) from None
+        Evening.objects.create(
+            competition=competition,
+            tournament=tournament,
+            number=number,
+            prize_evening=evening["prize_evening"],
+        )
         events[number] = tournament
     _write_teams(data["teams"], competition, events, ClubsOfAFile(user))
     return competition
@@ -252,9 +300,11 @@ def _free(model, code: str, keep: str = "") -> str:
     try:
         return first_free(options, taken, code + keep)
     except NoFreeCodeError:
-        fail("slug", _(
-            "No free code like “%(s)s” is left: import under a code of your own."
-        ) % {"s": code + keep})  # fmt: skip
+        fail(
+            "slug",
+            _("No free code like “%(s)s” is left: import under a code of your own.")
+            % {"s": code + keep},
+        )
 
 
 def _event_code(code: str, season: str, number: int) -> str:
@@ -276,12 +326,14 @@ def _write_teams(teams: list[dict], competition, events: dict, clubs) -> None:
         played.setdefault(_person_key(_person(p)), p)
     for t in teams:
         team = Team.objects.create(
-            name=t["name"], best_of=t["best_of"],
+            name=t["name"],
+            best_of=t["best_of"],
             competition=None if t["evening"] else competition,
             tournament=events[t["evening"]] if t["evening"] else None,
-        )  # fmt: skip
-        team.members.set([played.get(_person_key(m)) or _register(m, clubs)
-                          for m in t["members"]])  # fmt: skip
+        )
+        team.members.set(
+            [played.get(_person_key(m)) or _register(m, clubs) for m in t["members"]]
+        )
 
 
 def _register(person: dict, clubs: ClubsOfAFile) -> Player:
@@ -294,14 +346,18 @@ def _register(person: dict, clubs: ClubsOfAFile) -> Player:
     club = clubs.existing(person["club"])
     if club is not None or not person["club"]:
         found = (
-            Player.objects.filter(name=person["name"], club=club,
-                                  federation_number=person["federation_number"])
+            Player.objects.filter(
+                name=person["name"],
+                club=club,
+                federation_number=person["federation_number"],
+            )
             .order_by("id")
             .first()
-        )  # fmt: skip
+        )
         if found is not None:
             return found
     return Player.objects.create(
-        name=person["name"], club=clubs.for_new_player(person["club"]),
+        name=person["name"],
+        club=clubs.for_new_player(person["club"]),
         federation_number=person["federation_number"],
-    )  # fmt: skip
+    )

@@ -29,9 +29,13 @@ class Line:
 
 
 def line_chart(
-    lines: Sequence[Line], labels: Sequence[str], *, title: str, x_title: str = "",
+    lines: Sequence[Line],
+    labels: Sequence[str],
+    *,
+    title: str,
+    x_title: str = "",
     description: str = "",
-) -> str:  # fmt: skip
+) -> str:
     """The chart of ``lines`` over ``labels`` (rounds, evenings): axes, a
     zero line, tick labels, one path per line and a legend when there are
     several. ``title`` names it for screen readers (``<title>``, aria-label)."""
@@ -112,12 +116,18 @@ def _grid(s: _Scale, ticks) -> list[str]:
     for t in ticks:
         y = _c(s.y(t))
         css = "zero" if t == 0 else "gridline"
-        out.append(f'<line class="{css}" x1="{_c(s.left)}" y1="{y}" '
-                   f'x2="{_c(s.right)}" y2="{y}"/>')  # fmt: skip
-        out.append(f'<text class="tick" x="{_c(s.left - 5)}" y="{_c(s.y(t) + 4)}" '
-                   f'text-anchor="end">{escape(_number(t))}</text>')  # fmt: skip
-    out.append(f'<line class="axis" x1="{_c(s.left)}" y1="{_c(s.top)}" '
-               f'x2="{_c(s.left)}" y2="{_c(s.bottom)}"/>')  # fmt: skip
+        out.append(
+            f'<line class="{css}" x1="{_c(s.left)}" y1="{y}" '
+            f'x2="{_c(s.right)}" y2="{y}"/>'
+        )
+        out.append(
+            f'<text class="tick" x="{_c(s.left - 5)}" y="{_c(s.y(t) + 4)}" '
+            f'text-anchor="end">{escape(_number(t))}</text>'
+        )
+    out.append(
+        f'<line class="axis" x1="{_c(s.left)}" y1="{_c(s.top)}" '
+        f'x2="{_c(s.left)}" y2="{_c(s.bottom)}"/>'
+    )
     return out
 
 
@@ -127,12 +137,16 @@ def _x_axis(s: _Scale, labels, x_title: str, height: int) -> list[str]:
     for i, label in enumerate(labels):
         if i % every and i != len(labels) - 1:
             continue
-        out.append(f'<text class="tick" x="{_c(s.x(i))}" y="{_c(s.bottom + 14)}" '
-                   f'text-anchor="middle">{escape(str(label))}</text>')  # fmt: skip
+        out.append(
+            f'<text class="tick" x="{_c(s.x(i))}" y="{_c(s.bottom + 14)}" '
+            f'text-anchor="middle">{escape(str(label))}</text>'
+        )
     if x_title:
         middle = _c((s.left + s.right) / 2)
-        out.append(f'<text class="axis-title" x="{middle}" y="{_c(s.bottom + 29)}" '
-                   f'text-anchor="middle">{escape(x_title)}</text>')  # fmt: skip
+        out.append(
+            f'<text class="axis-title" x="{middle}" y="{_c(s.bottom + 29)}" '
+            f'text-anchor="middle">{escape(x_title)}</text>'
+        )
     return out
 
 
@@ -152,8 +166,10 @@ def _series(s: _Scale, line: Line, i: int) -> list[str]:
         pen = "L"
     shown = ", ".join(_number(v) if v is not None else "–" for v in line.values)
     label = escape(f"{_short(line.name)}: {shown}" if line.name else shown)
-    path = (f'<path class="{css}" fill="none" stroke-width="2" d="{" ".join(d)}">'
-            f"<title>{label}</title></path>")  # fmt: skip
+    path = (
+        f'<path class="{css}" fill="none" stroke-width="2" d="{" ".join(d)}">'
+        f"<title>{label}</title></path>"
+    )
     return [path, *dots]
 
 
@@ -161,10 +177,14 @@ def _legend(lines: Sequence[Line], left: int, top: int) -> list[str]:
     out = []
     for i, line in enumerate(lines):
         y = top + i * LEGEND_LINE + 8
-        out.append(f'<line class="series series-{i % COLOURS}" x1="{left}" y1="{y}" '
-                   f'x2="{left + 18}" y2="{y}" stroke-width="3"/>')  # fmt: skip
-        out.append(f'<text class="legend" x="{left + 24}" y="{y + 4}">'
-                   f"{escape(_short(line.name))}</text>")  # fmt: skip
+        out.append(
+            f'<line class="series series-{i % COLOURS}" x1="{left}" y1="{y}" '
+            f'x2="{left + 18}" y2="{y}" stroke-width="3"/>'
+        )
+        out.append(
+            f'<text class="legend" x="{left + 24}" y="{y + 4}">'
+            f"{escape(_short(line.name))}</text>"
+        )
     return out
 
 

@@ -27,10 +27,17 @@ def _seatable(count: int, players: int) -> int:
 
 @transaction.atomic
 def generate_season(
-    slug: str, players: int = 22, evenings: int = 8, partijen: int = 2,
-    deals: int = 20, seed: int = 1, attendance: tuple[int, int] = (18, 26),
-    club: str = "De Vrolijke Rikkers", teams: int = 0, **settings,
-) -> Competition:  # fmt: skip
+    slug: str,
+    players: int = 22,
+    evenings: int = 8,
+    partijen: int = 2,
+    deals: int = 20,
+    seed: int = 1,
+    attendance: tuple[int, int] = (18, 26),
+    club: str = "De Vrolijke Rikkers",
+    teams: int = 0,
+    **settings,
+) -> Competition:
     """A competition of ``evenings`` club evenings. Each evening a random
     number in ``attendance`` of the ``players`` come (never a count that
     tables of 4 and 5 cannot seat); ``teams`` teams of the players."""
@@ -38,24 +45,32 @@ def generate_season(
     home, _new = Club.objects.get_or_create(name=club)
     group = make_players(players, rng)
     competition = Competition.objects.create(
-        club=home, slug=slug, name=f"{home.name} {2026}-{2027}",
-        season="2026-2027", partijen=partijen, deals_per_partij=deals, **settings,
-    )  # fmt: skip
+        club=home,
+        slug=slug,
+        name=f"{home.name} {2026}-{2027}",
+        season="2026-2027",
+        partijen=partijen,
+        deals_per_partij=deals,
+        **settings,
+    )
     low, high = attendance
     start = datetime.date(2026, 10, 6)
     for number in range(1, evenings + 1):
-        count = _seatable(rng.randint(min(low, players), min(high, players)),
-                          players)  # fmt: skip
+        count = _seatable(rng.randint(min(low, players), min(high, players)), players)
         present = sorted(rng.sample(group, count), key=lambda p: p.name)
         event = generate_event(
-            f"{slug}-{number}", count, partijen, deals, rules=competition.rules,
-            seed=seed * 1000 + number, players=present,
-        )  # fmt: skip
+            f"{slug}-{number}",
+            count,
+            partijen,
+            deals,
+            rules=competition.rules,
+            seed=seed * 1000 + number,
+            players=present,
+        )
         event.name = f"{competition.name} · avond {number}"
         event.date = start + datetime.timedelta(weeks=number - 1)
         event.save(update_fields=["name", "date"])
-        Evening.objects.create(competition=competition, tournament=event,
-                               number=number)  # fmt: skip
+        Evening.objects.create(competition=competition, tournament=event, number=number)
     for t in range(teams):
         team = Team.objects.create(name=f"Team {t + 1}", competition=competition)
         team.members.set(group[t::teams][:4])

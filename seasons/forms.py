@@ -55,36 +55,48 @@ class RankingForm(forms.Form):
 
     method = forms.ChoiceField(label=_("Ranking"), choices=Competition.Method.choices)
     placement_points = forms.CharField(
-        label=_("Placement points"), required=False, max_length=200,
+        label=_("Placement points"),
+        required=False,
+        max_length=200,
         help_text=_("For 1st, 2nd, 3rd … place of an evening, e.g. 10, 8, 6, 5, 4."),
-    )  # fmt: skip
+    )
     best_of = forms.IntegerField(
-        label=_("Best evenings that count"), required=False, min_value=1,
-        max_value=100, help_text=_("Empty: every evening counts."),
-    )  # fmt: skip
+        label=_("Best evenings that count"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text=_("Empty: every evening counts."),
+    )
     min_evenings = forms.IntegerField(
-        label=_("Minimum evenings for the final ranking"), min_value=0,
-        max_value=100, initial=0,
-    )  # fmt: skip
+        label=_("Minimum evenings for the final ranking"),
+        min_value=0,
+        max_value=100,
+        initial=0,
+    )
     absent = forms.ChoiceField(
         label=_("An evening missed"), choices=Competition.Absent.choices
     )
     order = forms.ChoiceField(label=_("Order"), choices=Competition.Order.choices)
     tiebreaks = forms.MultipleChoiceField(
-        label=_("Tie-breaks, in this order"), required=False,
+        label=_("Tie-breaks, in this order"),
+        required=False,
         widget=forms.CheckboxSelectMultiple,
-        choices=[("evenings", _("More evenings played")),
-                 ("best", _("Best single evening")),
-                 ("wins", _("More evenings won")),
-                 ("points", _("More points over the season"))],
-    )  # fmt: skip
+        choices=[
+            ("evenings", _("More evenings played")),
+            ("best", _("Best single evening")),
+            ("wins", _("More evenings won")),
+            ("points", _("More points over the season")),
+        ],
+    )
     prize_top = forms.IntegerField(
         label=_("Prizes for the top"), min_value=0, max_value=100, initial=3
     )
-    prize_newcomer = forms.BooleanField(label=_("Prize for the best newcomer"),
-                                        required=False)  # fmt: skip
-    prize_booby = forms.BooleanField(label=_("Booby prize (last place)"),
-                                     required=False)  # fmt: skip
+    prize_newcomer = forms.BooleanField(
+        label=_("Prize for the best newcomer"), required=False
+    )
+    prize_booby = forms.BooleanField(
+        label=_("Booby prize (last place)"), required=False
+    )
 
     @classmethod
     def for_competition(cls, competition: Competition, data=None) -> "RankingForm":
@@ -119,12 +131,19 @@ class RankingForm(forms.Form):
     def fields_for_competition(self) -> dict:
         d = self.cleaned_data
         return {
-            "method": d["method"], "placement_points": d["placement_points"],
-            "best_of": d["best_of"], "min_evenings": d["min_evenings"],
-            "absent": d["absent"], "order": d["order"], "tiebreaks": d["tiebreaks"],
-            "prizes": {"top": d["prize_top"], "newcomer": d["prize_newcomer"],
-                       "booby": d["prize_booby"]},
-        }  # fmt: skip
+            "method": d["method"],
+            "placement_points": d["placement_points"],
+            "best_of": d["best_of"],
+            "min_evenings": d["min_evenings"],
+            "absent": d["absent"],
+            "order": d["order"],
+            "tiebreaks": d["tiebreaks"],
+            "prizes": {
+                "top": d["prize_top"],
+                "newcomer": d["prize_newcomer"],
+                "booby": d["prize_booby"],
+            },
+        }
 
 
 class EveningForm(forms.Form):
@@ -136,9 +155,10 @@ class EveningForm(forms.Form):
     )
     prize_evening = forms.BooleanField(label=_("Prize evening"), required=False)
     players = IdMultipleChoiceField(
-        label=_("Present"), queryset=Player.objects.none(),
+        label=_("Present"),
+        queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-    )  # fmt: skip
+    )
 
     def __init__(self, *args, players=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -12,8 +12,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from rules.engine.presets import PRESETS
 from rules.models import HouseRuleSet
-from rules.presets import PRESETS
 from tournaments.models import Club, Player, Tournament
 from tournaments.validators import no_control_characters
 
@@ -43,64 +43,87 @@ class Competition(models.Model):
     )
     slug = models.SlugField(_("code"), unique=True, max_length=60)
     season = models.CharField(
-        _("season"), max_length=30, blank=True, validators=[no_control_characters],
+        _("season"),
+        max_length=30,
+        blank=True,
+        validators=[no_control_characters],
         help_text=_("For example 2026-2027."),
-    )  # fmt: skip
+    )
     # The evening format a new evening starts from. A house-rule set is
     # referred to by the row (it keeps its code while used); ``rules`` is its
     # code then, or a preset's, as forms and backups give it.
     rules = models.CharField(_("rule schedule"), max_length=50, default="nl")
     rule_set = models.ForeignKey(
-        HouseRuleSet, models.PROTECT, null=True, blank=True, related_name="seasons",
+        HouseRuleSet,
+        models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seasons",
         verbose_name=_("house-rule set"),
-    )  # fmt: skip
+    )
     partijen = models.PositiveSmallIntegerField(
-        _("partijen per evening"), default=2,
+        _("partijen per evening"),
+        default=2,
         help_text=_("Each partij is one round with its own seating."),
-    )  # fmt: skip
+    )
     deals_per_partij = models.PositiveSmallIntegerField(
         _("deals per partij"), default=20
     )
     byes = models.BooleanField(
-        _("byes instead of tables of five"), default=False,
-        help_text=_("Off: one to three players too many play at tables of five, "
-                    "where the dealer sits out each deal in turn."),
-    )  # fmt: skip
+        _("byes instead of tables of five"),
+        default=False,
+        help_text=_(
+            "Off: one to three players too many play at tables of five, "
+            "where the dealer sits out each deal in turn."
+        ),
+    )
     # The season ranking (seasons.ranking.SeasonRules).
     method = models.CharField(
         _("ranking"), max_length=10, choices=Method.choices, default=Method.SUM
     )
     placement_points = models.JSONField(
-        _("placement points"), default=list, blank=True,
+        _("placement points"),
+        default=list,
+        blank=True,
         help_text=_("Points for 1st, 2nd, 3rd … place of an evening."),
-    )  # fmt: skip
+    )
     best_of = models.PositiveSmallIntegerField(
-        _("best evenings that count"), null=True, blank=True,
+        _("best evenings that count"),
+        null=True,
+        blank=True,
         help_text=_("Empty: every evening counts."),
-    )  # fmt: skip
+    )
     min_evenings = models.PositiveSmallIntegerField(
         _("minimum evenings for the final ranking"), default=0
     )
     absent = models.CharField(
-        _("an evening missed"), max_length=8, choices=Absent.choices,
+        _("an evening missed"),
+        max_length=8,
+        choices=Absent.choices,
         default=Absent.NOTHING,
-    )  # fmt: skip
+    )
     order = models.CharField(
         _("order"), max_length=4, choices=Order.choices, default=Order.HIGH
     )
     tiebreaks = models.JSONField(
-        _("tie-breaks"), default=list, blank=True,
+        _("tie-breaks"),
+        default=list,
+        blank=True,
         help_text=_("In order: evenings, best, wins, points."),
-    )  # fmt: skip
+    )
     prizes = models.JSONField(_("prize table"), default=dict, blank=True)
     closed = models.BooleanField(
-        _("season closed"), default=False,
+        _("season closed"),
+        default=False,
         help_text=_("A closed season's ranking method can no longer change."),
-    )  # fmt: skip
+    )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
-    )  # fmt: skip
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -171,9 +194,11 @@ class Team(models.Model):
     )
     members = models.ManyToManyField(Player, related_name="teams")
     best_of = models.PositiveSmallIntegerField(
-        _("best members that count"), null=True, blank=True,
+        _("best members that count"),
+        null=True,
+        blank=True,
         help_text=_("Empty: every member counts."),
-    )  # fmt: skip
+    )
 
     class Meta:
         verbose_name = _("team")
@@ -211,3 +236,20 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.ordinal:.1f}"
+
+
+class RatingsDue(models.Model):
+    """Ratings that must catch up with a change (``seasons.rating_queue``):
+    written in the transaction of the change, worked off after the response.
+    ``tournament_id`` is the event whose results changed; empty means every
+    rating again (an older event moved, an event came or went)."""
+
+    tournament_id = models.IntegerField(null=True, blank=True)
+    since = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("ratings to update")
+        verbose_name_plural = _("ratings to update")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id or 'all'} since {self.since:%H:%M:%S}"

@@ -38,9 +38,10 @@ class Prize:
 
 
 def award(
-    ranked: list[tuple[int, int | None]], table: PrizeTable,
+    ranked: list[tuple[int, int | None]],
+    table: PrizeTable,
     newcomers: frozenset[int] = frozenset(),
-) -> dict[int, Prize]:  # fmt: skip
+) -> dict[int, Prize]:
     """{player: prize} for ``ranked`` [(player, rank or None)] in ranking
     order; unranked players win nothing. Tied players at the last prize
     place all win it."""

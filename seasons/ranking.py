@@ -117,8 +117,10 @@ def season_ranking(
         if key(row) != previous:
             rank, previous = place, key(row)
         row.rank = rank
-    below = sorted((r for r in rows if not r.qualified),
-                   key=lambda r: (-r.played, key(r), r.player))  # fmt: skip
+    below = sorted(
+        (r for r in rows if not r.qualified),
+        key=lambda r: (-r.played, key(r), r.player),
+    )
     return ranked + below
 
 

@@ -24,8 +24,9 @@ class Chart:
     left: int = LEFT  # where the plot starts; the labels end just before
 
 
-def line_chart(values: Sequence[float], width: int = WIDTH,
-               height: int = HEIGHT) -> Chart | None:  # fmt: skip
+def line_chart(
+    values: Sequence[float], width: int = WIDTH, height: int = HEIGHT
+) -> Chart | None:
     """Evenly spaced points, top = highest value; None without values."""
     if not values:
         return None
@@ -44,8 +45,13 @@ def line_chart(values: Sequence[float], width: int = WIDTH,
 
     dots = [(x(i), y(v)) for i, v in enumerate(values)]
     return Chart(
-        width=width, height=height, dots=dots,
+        width=width,
+        height=height,
+        dots=dots,
         points=" ".join(f"{a},{b}" for a, b in dots),
-        high=high, low=low, high_y=y(high), low_y=y(low),
+        high=high,
+        low=low,
+        high_y=y(high),
+        low_y=y(low),
         zero_y=y(0.0) if low < 0 < high else None,
-    )  # fmt: skip
+    )

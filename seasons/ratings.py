@@ -4,9 +4,11 @@
 Every table in every rated round is a match ranked by the points the players
 scored at it. A round counts once it is closed or published (never a round
 still being seated). Events go by date, then id, so a recompute from scratch
-is deterministic; ``update_after`` rates just the newest event on top of the
-ratings before it and recomputes everything only for a correction of an
-older event (whose change moves every later rating).
+is deterministic; an event's copies (the same ``uid``) count once.
+``update_after`` rates just the newest event on top of the ratings before
+it and recomputes everything only for a correction of an older event (whose
+change moves every later rating). Both run after the response
+(``seasons.rating_queue``), never in the request that changed a result.
 """
 
 from collections.abc import Iterator
@@ -28,7 +30,7 @@ LOCK_KEY = 15_001  # PostgreSQL advisory lock: one rating writer at a time
 BATCH = 2000
 
 
-def _one_writer() -> None:
+def one_writer() -> None:
     """Two updates at once would each rate on top of ratings the other is
     replacing: on PostgreSQL they take turns (SQLite has one writer anyway)."""
     if connection.vendor == "postgresql":
@@ -36,19 +38,35 @@ def _one_writer() -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
 
 
+#: A copy of an event (imported again, under another code) is the same
+#: event: only the first stored of those sharing an identity is rated.
+FIRST_COPY = ~Exists(
+    Tournament.objects.filter(
+        uid=OuterRef("table__round__tournament__uid"),
+        pk__lt=OuterRef("table__round__tournament_id"),
+    )
+)
+
+
 def _seats(tournament: Tournament | None = None):
     """(event, table, player, points, deals played) of every rated seat, in
     rating order: one query."""
-    seats = Seat.objects.filter(RATED_ROUND)
+    seats = Seat.objects.filter(RATED_ROUND, FIRST_COPY)
     if tournament is not None:
         seats = seats.filter(table__round__tournament=tournament)
     return seats.order_by(
-        "table__round__tournament__date", "table__round__tournament_id",
-        "table__round__number", "table__number", "position",
+        "table__round__tournament__date",
+        "table__round__tournament_id",
+        "table__round__number",
+        "table__number",
+        "position",
     ).values_list(
-        "table__round__tournament_id", "table_id", "entry__player_id", "points",
+        "table__round__tournament_id",
+        "table_id",
+        "entry__player_id",
+        "points",
         "deals_played",
-    )  # fmt: skip
+    )
 
 
 def load_events(tournament: Tournament | None = None) -> list[tuple[int, Event]]:
@@ -86,16 +104,23 @@ def _rows(events, results: list[Ratings], counts: dict[int, int]) -> list[Rating
     for (event_id, _matches), after in zip(events, results, strict=True):
         for player, (mu, sigma) in sorted(after.items()):
             counts[player] = counts.get(player, 0) + 1
-            rows.append(Rating(player_id=player, tournament_id=event_id, mu=mu,
-                               sigma=sigma, ordinal=ordinal(mu, sigma),
-                               events=counts[player]))  # fmt: skip
+            rows.append(
+                Rating(
+                    player_id=player,
+                    tournament_id=event_id,
+                    mu=mu,
+                    sigma=sigma,
+                    ordinal=ordinal(mu, sigma),
+                    events=counts[player],
+                )
+            )
     return rows
 
 
 @transaction.atomic
 def recompute_ratings() -> int:
     """Every rating again from the first event on; returns the rows stored."""
-    _one_writer()
+    one_writer()
     events = load_events()
     results = rate_events(matches for _id, matches in events)
     Rating.objects.all().delete()
@@ -109,7 +134,7 @@ def _is_newest(tournament: Tournament) -> bool:
     later = Q(tournament__date__gt=tournament.date) | Q(
         tournament__date=tournament.date, tournament_id__gt=tournament.pk
     )
-    return not Rating.objects.filter(later).exists()  # fmt: skip
+    return not Rating.objects.filter(later).exists()
 
 
 def _first(tournament: Tournament) -> bool:
@@ -121,12 +146,14 @@ def _first(tournament: Tournament) -> bool:
 def _current(players: list[int]):
     """{player: (mu, sigma, events)}: each player's newest rating, the one
     with the most events (called once the event's own ratings are gone)."""
-    newer = Rating.objects.filter(player=OuterRef("player"),
-                                  events__gt=OuterRef("events"))  # fmt: skip
+    newer = Rating.objects.filter(
+        player=OuterRef("player"), events__gt=OuterRef("events")
+    )
     rows = Rating.objects.filter(~Exists(newer), player_id__in=players)
-    return {p: (mu, sigma, n)
-            for p, mu, sigma, n in rows.values_list("player_id", "mu", "sigma",
-                                                    "events")}  # fmt: skip
+    return {
+        p: (mu, sigma, n)
+        for p, mu, sigma, n in rows.values_list("player_id", "mu", "sigma", "events")
+    }
 
 
 @transaction.atomic
@@ -134,7 +161,7 @@ def update_after(tournament: Tournament) -> str:
     """Bring the ratings up to date after ``tournament``'s results changed:
     "updated" (just this event, the newest) or "recomputed" (a correction
     of an older event: everything after it moves too)."""
-    _one_writer()
+    one_writer()
     tournament = Tournament.objects.filter(pk=tournament.pk).first()  # as stored
     if tournament is None or not _is_newest(tournament) or _first(tournament):
         recompute_ratings()
@@ -175,12 +202,20 @@ def current_ratings():
 def rating_history(player) -> list[dict]:
     """One row per rated event, oldest first: the rating after it and its
     change (the first against a new player's starting rating)."""
-    ratings = (Rating.objects.filter(player=player).select_related("tournament")
-               .order_by("tournament__date", "tournament_id"))  # fmt: skip
+    ratings = (
+        Rating.objects.filter(player=player)
+        .select_related("tournament")
+        .order_by("tournament__date", "tournament_id")
+    )
     rows, before = [], ordinal(*START)
     for r in ratings:
-        rows.append({"rating": r, "tournament": r.tournament,
-                     "change": r.ordinal - before,
-                     "provisional": r.events < PROVISIONAL_EVENTS})  # fmt: skip
+        rows.append(
+            {
+                "rating": r,
+                "tournament": r.tournament,
+                "change": r.ordinal - before,
+                "provisional": r.events < PROVISIONAL_EVENTS,
+            }
+        )
         before = r.ordinal
     return rows

@@ -33,11 +33,19 @@ def earlier_evenings(tournament) -> Tables:
             table__round__tournament__evening__competition_id=evening.competition_id,
             table__round__tournament__evening__number__lt=evening.number,
         )
-        .order_by("table__round__tournament__evening__number", "table__round__number",
-                  "table__number", "position")
-        .values_list("table__round__tournament__evening__number",
-                     "table__round__number", "table_id", "entry__player_id")
-    )  # fmt: skip
+        .order_by(
+            "table__round__tournament__evening__number",
+            "table__round__number",
+            "table__number",
+            "position",
+        )
+        .values_list(
+            "table__round__tournament__evening__number",
+            "table__round__number",
+            "table_id",
+            "entry__player_id",
+        )
+    )
     mapped = (((e, r), t, entry_of[p]) for e, r, t, p in seats if p in entry_of)
     return [[t for t in tables if len(t) > 1] for tables in _tables(mapped)]
 

@@ -86,8 +86,9 @@ def evening_results(
     for row in totals:
         evening = row["table__round__tournament__evening__number"]
         by_evening.setdefault(evening, {})[row["entry__player_id"]] = (
-            row["points"], row["deals"],
-        )  # fmt: skip
+            row["points"],
+            row["deals"],
+        )
     high = competition.order == Competition.Order.HIGH
     results: dict[int, dict[int, EveningResult]] = {}
     for evening, players in by_evening.items():
@@ -120,8 +121,9 @@ def season_standings(competition: Competition, public: bool = False) -> SeasonSt
     for pk, name, club in people:
         names[pk], clubs[pk] = name, club or ""
     fresh = newcomers(competition, results)
-    prizes = award([(r.player, r.rank) for r in rows],
-                   PrizeTable.of(competition.prizes), fresh)  # fmt: skip
+    prizes = award(
+        [(r.player, r.rank) for r in rows], PrizeTable.of(competition.prizes), fresh
+    )
     return SeasonStandings(evenings, rows, names, clubs, prizes, fresh, slugs)
 
 
@@ -135,9 +137,12 @@ def next_number(competition: Competition) -> int:
 
 @transaction.atomic
 def create_evening(
-    competition: Competition, date: datetime.date, players, user=None,
+    competition: Competition,
+    date: datetime.date,
+    players,
+    user=None,
     prize_evening: bool = False,
-) -> Tournament:  # fmt: skip
+) -> Tournament:
     """Next evening of the season: an event in the season's format with the
     players ticked as present entered and checked in. Late arrivals are
     added on the evening's own roster page. ``RulesGoneError`` or
@@ -147,13 +152,21 @@ def create_evening(
     if resolve_schedule(rules) is None:
         raise RulesGoneError(rules)
     tournament = create_tournament(
-        user, slug=evening_code(competition.slug, number), date=date,
+        user,
+        slug=evening_code(competition.slug, number),
+        date=date,
         name=f"{competition.name} · {_evening_word()} {number}"[:150],
-        venue=competition.club.city, rules=rules,
-        rounds=competition.partijen, deals_per_round=competition.deals_per_partij,
-    )  # fmt: skip
-    Evening.objects.create(competition=competition, tournament=tournament,
-                           number=number, prize_evening=prize_evening)  # fmt: skip
+        venue=competition.club.city,
+        rules=rules,
+        rounds=competition.partijen,
+        deals_per_round=competition.deals_per_partij,
+    )
+    Evening.objects.create(
+        competition=competition,
+        tournament=tournament,
+        number=number,
+        prize_evening=prize_evening,
+    )
     entries = register(tournament, list(players), user)
     check_in(entries, user)
     return tournament

@@ -224,8 +224,15 @@ def season_numbers(rows: Iterable[Mapping], top: int = 5) -> SeasonNumbers:
         seat, points = _biggest_seat(row)
         if seat is not None:
             name = next((n for pos, _e, n in row["seats"] if pos == seat), "?")
-            score = BigScore(points, name, row["contract"], row.get("event"),
-                             row["round"], row["table"], row["deal"])  # fmt: skip
+            score = BigScore(
+                points,
+                name,
+                row["contract"],
+                row.get("event"),
+                row["round"],
+                row["table"],
+                row["deal"],
+            )
             big.append((-abs(points), order, score))
     numbers.plays = sum(counts.values())
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], names[kv[0]], kv[0]))

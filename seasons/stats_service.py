@@ -3,7 +3,8 @@
 Each function reads a constant number of queries, however long the event or
 the season: the deals of all a season's evenings come in one query and their
 seats in another (``scoring.rowsource.events_deal_rows``). Only what the
-public may see counts: published rounds, not the hidden last ones.
+public may see counts (``tournaments.visibility``): published rounds, not
+the hidden last ones.
 """
 
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from seasons.models import Competition, Evening
 from seasons.stats import PlayerStats, SeasonNumbers, player_stats, points_by, running
 from seasons.stats import season_numbers as count_season
 from tournaments.models import Club, Entry, Round, Tournament
-from tournaments.visibility import played_in_public
+from tournaments.visibility import played_in_public, public_rounds_q
 
 
 @dataclass
@@ -34,9 +35,11 @@ def event_player_stats(tournament: Tournament, entry_id: int, rounds) -> PlayerS
 
 
 def event_progress(
-    standings: dict[int, PlayerStanding], entry_id: int, rounds: list[int],
+    standings: dict[int, PlayerStanding],
+    entry_id: int,
+    rounds: list[int],
     names: dict[int, str],
-) -> Progress:  # fmt: skip
+) -> Progress:
     """The player's running total over the rounds (byes as the standings
     score them), and the leader's for comparison when that is someone else."""
     progress = Progress(list(rounds))
@@ -102,11 +105,11 @@ def season_player_stats(
 
 
 def _evenings(competition: Competition) -> list[Evening]:
-    """The evenings with a published round (one query): a next week's
+    """The evenings with a round the public sees (one query): a next week's
     evening already made stays off the chart until it has results."""
-    published = Round.objects.filter(tournament=OuterRef("tournament"), published=True)
+    shown = Round.objects.filter(public_rounds_q(), tournament=OuterRef("tournament"))
     return list(
-        competition.evenings.filter(Exists(published))
+        competition.evenings.filter(Exists(shown))
         .select_related("tournament")
         .order_by("number")
     )

@@ -1,4 +1,4 @@
-"""A season's downloads (issue 15). The lead joins these to the ``seasons``
+"""A season's downloads. The lead joins these to the ``seasons``
 namespace: ``urlpatterns += urls_exports.urlpatterns`` in seasons/urls.py."""
 
 from django.urls import path

@@ -101,17 +101,23 @@ def new_evening(request, competition: Competition):
                 messages.error(request, error)
         return redirect(competition.get_absolute_url())
     try:
-        event = create_evening(competition, form.cleaned_data["date"],
-                               form.cleaned_data["players"], request.user,
-                               form.cleaned_data["prize_evening"])  # fmt: skip
+        event = create_evening(
+            competition,
+            form.cleaned_data["date"],
+            form.cleaned_data["players"],
+            request.user,
+            form.cleaned_data["prize_evening"],
+        )
     except (RulesGoneError, NoFreeCodeError) as exc:
         messages.error(request, _refusal(exc))
         return redirect(competition.get_absolute_url())
     except DuplicateNameError as exc:  # two members the evening cannot tell apart
         messages.error(request, _("No evening was made: %(why)s") % {"why": exc})
         return redirect(competition.get_absolute_url())
-    done = _("Evening created: seat the first partij when everyone is in; "
-             "late arrivals can be added.")  # fmt: skip
+    done = _(
+        "Evening created: seat the first partij when everyone is in; "
+        "late arrivals can be added."
+    )
     messages.success(request, done)
     return redirect(reverse("tournaments:detail", args=[event.slug]))
 
@@ -123,11 +129,11 @@ def _refusal(exc: Exception) -> str:
             "No evening was made: the season's rule schedule “%(code)s” no "
             "longer exists, so nobody knows which rules it meant. Ask the "
             "site's administrator to set the season's rules."
-        ) % {"code": exc.code}  # fmt: skip
+        ) % {"code": exc.code}
     return _(
         "No evening was made: every event code like “%(code)s” is taken. Ask "
         "the site's administrator to free one."
-    ) % {"code": exc.wanted}  # fmt: skip
+    ) % {"code": exc.wanted}
 
 
 @season_required
@@ -154,8 +160,10 @@ def ranking(request, competition: Competition):
 def close(request, competition: Competition):
     competition.closed = request.POST.get("closed") == "1"
     competition.save(update_fields=["closed"])
-    messages.success(request, _("Season closed.") if competition.closed
-                     else _("Season opened again."))  # fmt: skip
+    messages.success(
+        request,
+        _("Season closed.") if competition.closed else _("Season opened again."),
+    )
     return redirect(competition.get_absolute_url())
 
 

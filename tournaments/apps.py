@@ -7,4 +7,4 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import signals  # noqa: F401 (connects the receivers)
+        from tournaments import page_versions  # noqa: F401 (follows result events)

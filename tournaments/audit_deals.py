@@ -5,7 +5,7 @@ changed ("rik → solo 9, tricks 8 → 9"), from the named records the lines kee
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.labels import JURY, SUITS, lower_first
+from rules.engine.labels import JURY, SUITS, lower_first
 
 NOTHING = "—"
 
@@ -30,8 +30,9 @@ def play_words(play: dict, schedule) -> str:
     who = declarer
     if partner:
         who = _("%(declarer)s with %(partner)s") % {
-            "declarer": declarer, "partner": partner,
-        }  # fmt: skip
+            "declarer": declarer,
+            "partner": partner,
+        }
     text = _("%(contract)s by %(who)s") % {"contract": name, "who": who}
     tricks = play.get("tricks")
     if isinstance(tricks, int):
@@ -59,11 +60,16 @@ def _play_changes(old: dict, new: dict, schedule) -> list[str]:
     parts = []
     contract_changed = old.get("contract") != new.get("contract")
     if contract_changed:
-        parts.append(_arrow(*(contract_name(p.get("contract"), schedule)
-                              for p in (old, new))))  # fmt: skip
-    labels = {"declarer": _("declarer"), "partner": _("partner"),
-              "tricks": _("tricks"), "queen_of_spades": _("queen of spades"),
-              "last_trick": _("last trick")}  # fmt: skip
+        parts.append(
+            _arrow(*(contract_name(p.get("contract"), schedule) for p in (old, new)))
+        )
+    labels = {
+        "declarer": _("declarer"),
+        "partner": _("partner"),
+        "tricks": _("tricks"),
+        "queen_of_spades": _("queen of spades"),
+        "last_trick": _("last trick"),
+    }
     for key, label in labels.items():
         before, after = old.get(key), new.get(key)
         if before == after or (contract_changed and after is None):

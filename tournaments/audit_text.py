@@ -47,8 +47,9 @@ class AuditWords:
         self.earlier = _earlier_records(tournament, lines)
 
     def rows(self, lines) -> list[AuditRow]:
-        return [AuditRow(ln, _get(ln.detail, "round"), self.sentence(ln))
-                for ln in lines]  # fmt: skip
+        return [
+            AuditRow(ln, _get(ln.detail, "round"), self.sentence(ln)) for ln in lines
+        ]
 
     def sentence(self, line: AuditLog) -> str:
         detail = line.detail if isinstance(line.detail, dict) else {}
@@ -111,8 +112,12 @@ def _entry_names(tournament, lines) -> dict[int, str]:
 
 
 def _player_names(lines) -> dict[int, str]:
-    ids = {i for ln in lines if ln.action == "entry.register"
-           for i in _ids(ln.detail.get("players"))}  # fmt: skip
+    ids = {
+        i
+        for ln in lines
+        if ln.action == "entry.register"
+        for i in _ids(ln.detail.get("players"))
+    }
     return dict(Player.objects.filter(id__in=ids).values_list("id", "name"))
 
 
@@ -127,8 +132,13 @@ def _earlier_records(tournament, lines) -> dict[tuple, dict]:
                 wanted.add((*key[:3], key[3] - 1))
     if not wanted:
         return {}
-    match = reduce(or_, (Q(detail__round=r, detail__table=t, detail__deal=n,
-                           detail__version=v) for r, t, n, v in wanted))  # fmt: skip
+    match = reduce(
+        or_,
+        (
+            Q(detail__round=r, detail__table=t, detail__deal=n, detail__version=v)
+            for r, t, n, v in wanted
+        ),
+    )
     earlier = tournament.audit.filter(match, action="deal.save")
     out = {}
     for d in earlier.values_list("detail", flat=True):
@@ -159,14 +169,19 @@ def _deal_delete(words, line, d):
 
 
 def _jury_call(words, line, d):
-    params = {"contract": contract_name(d["contract"], words.schedule),
-              "name": words.entry(line, d["entry"]), "deal": d["deal"],
-              "table": d["table"]}  # fmt: skip
+    params = {
+        "contract": contract_name(d["contract"], words.schedule),
+        "name": words.entry(line, d["entry"]),
+        "deal": d["deal"],
+        "table": d["table"],
+    }
     if d["decision"] == "approved":
-        return _("Jury approved %(contract)s of %(name)s (deal %(deal)s at table "
-                 "%(table)s)") % params, ""  # fmt: skip
-    return _("Jury refused %(contract)s of %(name)s (deal %(deal)s at table "
-             "%(table)s)") % params, ""  # fmt: skip
+        return _(
+            "Jury approved %(contract)s of %(name)s (deal %(deal)s at table %(table)s)"
+        ) % params, ""
+    return _(
+        "Jury refused %(contract)s of %(name)s (deal %(deal)s at table %(table)s)"
+    ) % params, ""
 
 
 def _round_seat(words, line, d):
@@ -174,8 +189,11 @@ def _round_seat(words, line, d):
     parts = [ngettext("%(n)s table", "%(n)s tables", tables) % {"n": tables}]
     if byes:
         parts.append(ngettext("%(n)s bye", "%(n)s byes", byes) % {"n": byes})
-    sources = {"engine": _("seating engine"), "simple": _("simple generator"),
-               "manual": _("by hand")}  # fmt: skip
+    sources = {
+        "engine": _("seating engine"),
+        "simple": _("simple generator"),
+        "manual": _("by hand"),
+    }
     if d.get("source") in sources:
         parts.append(sources[d["source"]])
     return _("Round %(round)s seated") % d, ", ".join(parts)
@@ -187,16 +205,21 @@ def _round_swap(words, line, d):
 
 
 def _round_substitute(words, line, d):
-    params = {"new": words.entry(line, d["entry"]), "old": words.entry(line, d["out"]),
-              "table": d["table"]}  # fmt: skip
+    params = {
+        "new": words.entry(line, d["entry"]),
+        "old": words.entry(line, d["out"]),
+        "table": d["table"],
+    }
     return _("Seat of %(old)s at table %(table)s given to %(new)s") % params, ""
 
 
 def _entry_withdraw(words, line, d):
     what = _("%(name)s withdrawn") % {"name": words.entry(line, d["entry"])}
-    choices = {"reseat": _("the round is seated again"),
-               "substitute": _("a substitute takes the seat"),
-               "remove": _("the seat is taken away")}  # fmt: skip
+    choices = {
+        "reseat": _("the round is seated again"),
+        "substitute": _("a substitute takes the seat"),
+        "remove": _("the seat is taken away"),
+    }
     parts = []
     if d.get("after"):
         parts.append(_("after round %(n)s") % {"n": d["after"]})
@@ -206,8 +229,10 @@ def _entry_withdraw(words, line, d):
 
 
 def _entry_register(words, line, d):
-    names = [f"#{i}" if line.imported else words.players.get(i, f"#{i}")
-             for i in _ids(d["players"])]  # fmt: skip
+    names = [
+        f"#{i}" if line.imported else words.players.get(i, f"#{i}")
+        for i in _ids(d["players"])
+    ]
     return _("Players registered"), _listed(names)
 
 
@@ -220,8 +245,11 @@ def _role(text):
 
 
 def _tournament_edit(words, line, d):
-    labels = {f.name: str(f.verbose_name) for f in Tournament._meta.get_fields()
-              if hasattr(f, "verbose_name")}  # fmt: skip
+    labels = {
+        f.name: str(f.verbose_name)
+        for f in Tournament._meta.get_fields()
+        if hasattr(f, "verbose_name")
+    }
     return _("Settings changed"), ", ".join(labels.get(f, f) for f in d["fields"])
 
 

@@ -1,6 +1,6 @@
 """Event codes, the ``<code>`` of /t/<code>/ and /manage/<code>/: one rule
 for every path that makes one (the event form, an event or season backup,
-a season's next evening; issue 24)."""
+a season's next evening)."""
 
 import re
 

@@ -67,8 +67,9 @@ class IdMultipleChoiceField(forms.ModelMultipleChoiceField):
             if not is_id(pk):
                 raise forms.ValidationError(
                     self.error_messages["invalid_pk_value"],
-                    code="invalid_pk_value", params={"pk": pk},
-                )  # fmt: skip
+                    code="invalid_pk_value",
+                    params={"pk": pk},
+                )
         return super()._check_values(value)
 
 
@@ -78,9 +79,11 @@ class TournamentForm(forms.ModelForm):
         [(m.key, m.name) for m in METRICS.values()], label=_("Tie-break chain")
     )
     placement_points = forms.CharField(
-        label=_("Placement points"), required=False, max_length=60,
+        label=_("Placement points"),
+        required=False,
+        max_length=60,
         help_text=_("By rank at the table, comma separated, e.g. 4,3,2,1,0."),
-    )  # fmt: skip
+    )
 
     class Meta:
         model = Tournament
@@ -153,8 +156,9 @@ class TournamentForm(forms.ModelForm):
         if resolve_schedule(code) is None:
             raise forms.ValidationError(
                 _("Unknown rule schedule “%(code)s”."),
-                code="unknown", params={"code": code},
-            )  # fmt: skip
+                code="unknown",
+                params={"code": code},
+            )
         return code
 
     def clean_bye_policy(self):
@@ -204,9 +208,12 @@ class TournamentForm(forms.ModelForm):
             if highest and deals < highest:
                 self.add_error(
                     "deals_per_round",
-                    _("Deal %(n)s is stored already: the rounds keep at least "
-                      "%(n)s deals.") % {"n": highest},
-                )  # fmt: skip
+                    _(
+                        "Deal %(n)s is stored already: the rounds keep at least "
+                        "%(n)s deals."
+                    )
+                    % {"n": highest},
+                )
         if rounds and self.instance.pk:
             seated = self.instance.round_set.filter(
                 number__gt=rounds, tables__isnull=False
@@ -254,8 +261,9 @@ class PlayerForm(forms.ModelForm):
             if clash:
                 raise forms.ValidationError(
                     _("Federation number %(number)s already belongs to %(name)s."),
-                    code="duplicate", params={"number": number, "name": clash.name},
-                )  # fmt: skip
+                    code="duplicate",
+                    params={"number": number, "name": clash.name},
+                )
         return number
 
 
@@ -273,9 +281,10 @@ class RegisterForm(forms.Form):
     """Register players from the register (those not yet entered)."""
 
     players = IdMultipleChoiceField(
-        label=_("Players"), queryset=Player.objects.none(),
+        label=_("Players"),
+        queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-    )  # fmt: skip
+    )
     check_in = forms.BooleanField(label=_("Check in at once"), required=False)
 
     def __init__(self, tournament, *args, search="", **kwargs):
@@ -333,21 +342,29 @@ class WithdrawForm(forms.Form):
 
     CHOICES = [
         ("reseat", _("Seat the round again without this player")),
-        ("substitute", _("Put a substitute in the seat (their points are kept "
-                         "apart from the standings)")),
+        (
+            "substitute",
+            _(
+                "Put a substitute in the seat (their points are kept "
+                "apart from the standings)"
+            ),
+        ),
         ("remove", _("Take the seat away: the table of five plays on with four")),
-    ]  # fmt: skip
+    ]
     choice = forms.ChoiceField(
         label=_("Fill the seat"), choices=CHOICES, widget=forms.RadioSelect
     )
     substitute = IdChoiceField(
-        label=_("Substitute from the register"), queryset=Player.objects.none(),
+        label=_("Substitute from the register"),
+        queryset=Player.objects.none(),
         required=False,
-    )  # fmt: skip
+    )
     substitute_name = forms.CharField(
-        label=_("or a new substitute's name"), required=False, max_length=120,
+        label=_("or a new substitute's name"),
+        required=False,
+        max_length=120,
         validators=[no_control_characters],
-    )  # fmt: skip
+    )
 
     def __init__(self, tournament, allowed, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -366,9 +383,11 @@ class WithdrawForm(forms.Form):
         if data.get("choice") == "substitute" and not one:
             self.add_error(
                 "substitute",
-                _("Pick the substitute from the register, or type a new "
-                  "name (one of the two)."),
-            )  # fmt: skip
+                _(
+                    "Pick the substitute from the register, or type a new "
+                    "name (one of the two)."
+                ),
+            )
         return data
 
     def substitute_value(self):

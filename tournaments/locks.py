@@ -35,10 +35,15 @@ def lock_round_tables(round_: Round) -> list[TableRound]:
     transaction)."""
     # Only the round's own row: its default order joins the tournament,
     # whose row every audit line's foreign key then waited for.
-    list(Round.objects.select_for_update(of=("self",)).filter(pk=round_.pk)
-         .order_by("pk").values_list("pk", flat=True))  # fmt: skip
-    return list(TableRound.objects.select_for_update().filter(round=round_)
-                .order_by("id"))  # fmt: skip
+    list(
+        Round.objects.select_for_update(of=("self",))
+        .filter(pk=round_.pk)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    return list(
+        TableRound.objects.select_for_update().filter(round=round_).order_by("id")
+    )
 
 
 def lock_table(table: TableRound) -> TableRound:

@@ -6,6 +6,7 @@ read; the deals themselves belong to ``scoring.models``.
 """
 
 import secrets
+import uuid
 
 from django.conf import settings
 from django.db import models
@@ -14,8 +15,8 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from rules import snapshots
-from rules.schedules import Schedule
+from rules.engine import snapshots
+from rules.engine.schedules import Schedule
 from tournaments.validators import no_control_characters
 
 SEATS = (1, 2, 3, 4, 5)
@@ -77,14 +78,19 @@ class Player(models.Model):
         Club, models.SET_NULL, null=True, blank=True, verbose_name=_("club")
     )
     federation_number = models.CharField(
-        _("federation number"), max_length=30, blank=True,
+        _("federation number"),
+        max_length=30,
+        blank=True,
         validators=[no_control_characters],
-    )  # fmt: skip
+    )
     #: The player's address on the public pages, never the counting id.
     public_id = models.CharField(
-        _("public identifier"), max_length=16, unique=True, default=new_public_id,
+        _("public identifier"),
+        max_length=16,
+        unique=True,
+        default=new_public_id,
         editable=False,
-    )  # fmt: skip
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -139,9 +145,11 @@ class Tournament(models.Model):
         _("language"), max_length=2, choices=Language.choices, default="nl"
     )
     method = models.CharField(
-        _("standings method"), max_length=10, choices=Method.choices,
+        _("standings method"),
+        max_length=10,
+        choices=Method.choices,
         default=Method.POINTS,
-    )  # fmt: skip
+    )
     tiebreaks = models.JSONField(_("tie-break chain"), default=list, blank=True)
     placement_points = models.JSONField(_("placement points"), default=list, blank=True)
     normalise_five = models.BooleanField(_("normalise 5-player tables"), default=False)
@@ -149,25 +157,39 @@ class Tournament(models.Model):
         _("hide standings of the last rounds"), default=0
     )
     bye_policy = models.CharField(
-        _("points for a bye"), max_length=8, choices=ByePolicy.choices,
+        _("points for a bye"),
+        max_length=8,
+        choices=ByePolicy.choices,
         default=ByePolicy.ZERO,
-        help_text=_("What a player who sits out a whole round (a bye) scores "
-                    "for it. Frozen with the rules once the first deal is stored."),
-    )  # fmt: skip
+        help_text=_(
+            "What a player who sits out a whole round (a bye) scores "
+            "for it. Frozen with the rules once the first deal is stored."
+        ),
+    )
     bye_points = models.IntegerField(
-        _("points per bye"), default=0,
+        _("points per bye"),
+        default=0,
         help_text=_("Only for “a fixed number of points”."),
-    )  # fmt: skip
+    )
     entry_mode = models.CharField(
-        _("who enters the deals"), max_length=8, choices=EntryMode.choices,
+        _("who enters the deals"),
+        max_length=8,
+        choices=EntryMode.choices,
         default=EntryMode.TD,
-        help_text=_("With table-side entry the score sheet's QR code opens the "
-                    "table's own page on the players' phones."),
-    )  # fmt: skip
+        help_text=_(
+            "With table-side entry the score sheet's QR code opens the "
+            "table's own page on the players' phones."
+        ),
+    )
     created = models.DateTimeField(auto_now_add=True)
-    #: Raised by every stored change (``tournaments.signals``): the public
-    #: pages' cache keys carry it, so a change shows at once.
+    #: Raised by every change a page shows (``tournaments.page_versions``):
+    #: the public pages' cache keys carry it, so a change shows at once.
     version = models.PositiveIntegerField(default=1, editable=False)
+    #: The event's identity across copies: a backup carries it, so an event
+    #: imported again (a copy, a restore) is still the same event and its
+    #: results are rated once (``tournaments.identity``). Not unique: a copy
+    #: may sit beside its original.
+    uid = models.UUIDField(default=uuid.uuid4, editable=False, db_index=True)
 
     class Meta:
         verbose_name = _("tournament")
@@ -259,9 +281,11 @@ class Round(models.Model):
     )
     published = models.BooleanField(_("results published"), default=False)
     ends_at = models.DateTimeField(
-        _("round clock ends"), null=True, blank=True,
+        _("round clock ends"),
+        null=True,
+        blank=True,
         help_text=_("Shown as a countdown on the tables' pages."),
-    )  # fmt: skip
+    )
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -34,8 +34,12 @@ METRICS = {
     )
 }
 DEFAULT_TIEBREAKS = (
-    "rounds_won", "best_round", "declared_made", "sanction_points", "h2h",
-)  # fmt: skip
+    "rounds_won",
+    "best_round",
+    "declared_made",
+    "sanction_points",
+    "h2h",
+)
 
 
 def primary_key(method: str) -> str:
@@ -46,6 +50,9 @@ def chain(method: str, tiebreaks: Sequence[str] | None) -> list[str]:
     """The ranking keys in order: the primary key, then the known tie-breaks
     (``None``: the default chain; an event that stores none uses it too)."""
     primary = primary_key(method)
-    rest = [k for k in (DEFAULT_TIEBREAKS if tiebreaks is None else tiebreaks)
-            if k in METRICS]  # fmt: skip
+    rest = [
+        k
+        for k in (DEFAULT_TIEBREAKS if tiebreaks is None else tiebreaks)
+        if k in METRICS
+    ]
     return [primary, *(k for k in rest if k != primary)]

@@ -1,5 +1,5 @@
 """Who may add what to the player register, for every path that adds one
-(issue 24; docs/roles.md): the register form, a late arrival added on an
+(docs/roles.md): the register form, a late arrival added on an
 event's roster, the player import, event and season backups.
 
 - A club's players are added only by that club's organisers (and staff).
@@ -50,10 +50,13 @@ def may_add_to(user, club: Club | None) -> bool:
 def check_new_player(user, club: Club | None) -> None:
     """Raise ``RegisterRefusedError`` unless ``user`` may add a player to ``club``."""
     if not may_add_to(user, club):
-        raise RegisterRefusedError(_(
-            "Only the organisers of %(club)s add its players. Add the player "
-            "without a club, or ask them."
-        ) % {"club": club.name})  # fmt: skip
+        raise RegisterRefusedError(
+            _(
+                "Only the organisers of %(club)s add its players. Add the player "
+                "without a club, or ask them."
+            )
+            % {"club": club.name}
+        )
 
 
 class ClubsOfAFile:

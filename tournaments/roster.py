@@ -9,6 +9,7 @@ from django.db import transaction
 
 from tournaments.models import Club, Entry, Player, Tournament, TournamentRole
 from tournaments.register_rules import check_new_player
+from tournaments.result_events import EntriesChanged, announce
 from tournaments.services import audit, register
 
 
@@ -21,6 +22,7 @@ def check_in(entries: Iterable[Entry], user=None) -> int:
     ids = [e.id for e in todo]
     Entry.objects.filter(pk__in=ids).update(status=Entry.Status.PRESENT)
     audit(todo[0].tournament, user, "entry.checkin", entries=ids)
+    announce(EntriesChanged(todo[0].tournament_id))
     return len(ids)
 
 
@@ -31,6 +33,7 @@ def check_out(entry: Entry, user=None) -> None:
         entry.status = Entry.Status.REGISTERED
         entry.save(update_fields=["status"])
         audit(entry.tournament, user, "entry.checkout", entry=entry.id)
+        announce(EntriesChanged(entry.tournament_id))
 
 
 @transaction.atomic
@@ -41,13 +44,18 @@ def unwithdraw(entry: Entry, user=None) -> None:
     entry.withdrawn_after = None
     entry.save(update_fields=["status", "withdrawn_after"])
     audit(entry.tournament, user, "entry.unwithdraw", entry=entry.id)
+    announce(EntriesChanged(entry.tournament_id))
 
 
 @transaction.atomic
 def quick_add(
-    tournament: Tournament, name: str, club: Club | None = None,
-    federation_number: str = "", present: bool = True, user=None,
-) -> Entry:  # fmt: skip
+    tournament: Tournament,
+    name: str,
+    club: Club | None = None,
+    federation_number: str = "",
+    present: bool = True,
+    user=None,
+) -> Entry:
     """A new register player entered straight into the event (late arrival).
     Into a club only by its organisers (``RegisterRefusedError``); without a club
     by anyone who runs the event."""
@@ -75,7 +83,10 @@ def add_role(tournament: Tournament, target, role: str, user=None) -> bool:
 @transaction.atomic
 def remove_role(role: TournamentRole, user=None) -> None:
     audit(
-        role.tournament, user, "role.remove",
-        username=role.user.username, role=role.role,
-    )  # fmt: skip
+        role.tournament,
+        user,
+        "role.remove",
+        username=role.user.username,
+        role=role.role,
+    )
     role.delete()

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.locks import lock_round_tables
 from tournaments.models import Round, Tournament
+from tournaments.result_events import EventEdited, RoundChange, RoundChanged, announce
 from tournaments.services import audit
 
 
@@ -38,6 +39,7 @@ def close_round(round_: Round, user=None) -> None:
     round_.status = Round.Status.CLOSED
     round_.save(update_fields=["status"])
     audit(round_.tournament, user, "round.close", round=round_.number)
+    announce(RoundChanged(round_.tournament_id, round_.number, RoundChange.CLOSED))
 
 
 @transaction.atomic
@@ -50,6 +52,7 @@ def reopen_round(round_: Round, user=None) -> None:
     round_.status = Round.Status.SEATED
     round_.save(update_fields=["status"])
     audit(round_.tournament, user, "round.reopen", round=round_.number)
+    announce(RoundChanged(round_.tournament_id, round_.number, RoundChange.REOPENED))
 
 
 @transaction.atomic
@@ -61,6 +64,8 @@ def publish_round(round_: Round, published: bool, user=None) -> None:
     round_.save(update_fields=["published"])
     action = "round.publish" if published else "round.unpublish"
     audit(round_.tournament, user, action, round=round_.number)
+    change = RoundChange.PUBLISHED if published else RoundChange.UNPUBLISHED
+    announce(RoundChanged(round_.tournament_id, round_.number, change))
 
 
 def last_used_round(tournament: Tournament) -> int:
@@ -83,3 +88,11 @@ def sync_rounds(tournament: Tournament) -> None:
     tournament.round_set.filter(
         number__gt=tournament.rounds, tables__isnull=True
     ).delete()
+
+
+def settings_changed(tournament: Tournament, user, fields) -> None:
+    """After the event's settings were saved (in the same transaction): the
+    rounds follow the round count; the change is logged and announced."""
+    sync_rounds(tournament)
+    audit(tournament, user, "tournament.edit", fields=sorted(fields))
+    announce(EventEdited(tournament.pk, frozenset(fields)))

@@ -118,8 +118,15 @@ def generate_tables(round_: Round, byes: bool = False):
     """
     entries = {e.id: e for e in active_entries(round_.tournament)}
     ids = sorted(entries)
-    diag = {"engine": "optimal", "repeats": 0, "byes": [], "message": "",
-            "error": "", "code": "", "players": len(ids)}  # fmt: skip
+    diag = {
+        "engine": "optimal",
+        "repeats": 0,
+        "byes": [],
+        "message": "",
+        "error": "",
+        "code": "",
+        "players": len(ids),
+    }
     refused = plan_error(len(ids), byes)
     if refused:
         diag["code"], diag["error"] = refused
@@ -153,8 +160,9 @@ def generate_tables(round_: Round, byes: bool = False):
         tables = found[0]
         diag.update(found[1])
     seated = {i for t in tables for i in t}
-    out = sorted((entries[i] for i in ids if i not in seated),
-                 key=lambda e: e.player.name)  # fmt: skip
+    out = sorted(
+        (entries[i] for i in ids if i not in seated), key=lambda e: e.player.name
+    )
     diag["byes"] = [e.player.name for e in out]
     diag["repeats"] = new_repeats(history, tables)
     return [[entries[i] for i in t] for t in tables], out, diag

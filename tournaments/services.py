@@ -19,6 +19,12 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
+from tournaments.result_events import (
+    EntriesChanged,
+    RoundChange,
+    RoundChanged,
+    announce,
+)
 
 
 class SeatingRefusedError(Exception):
@@ -60,6 +66,7 @@ def register(tournament: Tournament, players: Sequence[Player], user=None):
         Entry.objects.get_or_create(tournament=tournament, player=p)[0] for p in players
     ]
     audit(tournament, user, "entry.register", players=[p.id for p in players])
+    announce(EntriesChanged(tournament.pk))
     return entries
 
 
@@ -72,9 +79,12 @@ def active_entries(tournament: Tournament) -> list[Entry]:
 
 @transaction.atomic
 def seat_round(
-    round_: Round, tables: Sequence[Sequence[Entry]], user=None,
-    source: str = "manual", byes: Sequence[Entry] = (),
-) -> list[TableRound]:  # fmt: skip
+    round_: Round,
+    tables: Sequence[Sequence[Entry]],
+    user=None,
+    source: str = "manual",
+    byes: Sequence[Entry] = (),
+) -> list[TableRound]:
     """Store a round's seating: each table a list of 4 or 5 entries in seat order,
     and who sits the whole round out (``byes``).
 
@@ -114,9 +124,15 @@ def seat_round(
     round_.status = Round.Status.SEATED
     round_.save(update_fields=["status"])
     audit(
-        round_.tournament, user, "round.seat", round=round_.number, source=source,
-        tables=[[e.id for e in t] for t in tables], byes=[e.id for e in byes],
-    )  # fmt: skip
+        round_.tournament,
+        user,
+        "round.seat",
+        round=round_.number,
+        source=source,
+        tables=[[e.id for e in t] for t in tables],
+        byes=[e.id for e in byes],
+    )
+    announce(RoundChanged(round_.tournament_id, round_.number, RoundChange.SEATED))
     return created
 
 
@@ -146,6 +162,7 @@ def swap_seats(round_: Round, a: Entry, b: Entry, user=None) -> None:
         Seat.objects.filter(pk=seat_a.pk).update(entry=b)
         Seat.objects.filter(pk=seat_b.pk).update(entry=a)
     audit(round_.tournament, user, "round.swap", round=round_.number, a=a.id, b=b.id)
+    announce(RoundChanged(round_.tournament_id, round_.number, RoundChange.SEATS))
 
 
 def _swap_bye(round_: Round, a: Entry, b: Entry, seat: Seat | None) -> None:

@@ -13,10 +13,12 @@ class AuditTable(tables.Table):
     """The audit log, one sentence per line (``tournaments.audit_text``)."""
 
     at = tables.DateTimeColumn(verbose_name=_("Time"), format="Y-m-d H:i:s")
-    round = tables.Column(verbose_name=_("Round"), accessor="pk",
-                          orderable=False, empty_values=())  # fmt: skip
-    what = tables.Column(verbose_name=_("What happened"), accessor="pk",
-                         orderable=False, empty_values=())  # fmt: skip
+    round = tables.Column(
+        verbose_name=_("Round"), accessor="pk", orderable=False, empty_values=()
+    )
+    what = tables.Column(
+        verbose_name=_("What happened"), accessor="pk", orderable=False, empty_values=()
+    )
 
     class Meta:
         model = AuditLog
@@ -36,9 +38,12 @@ class AuditTable(tables.Table):
         sentence = self.words[record.pk].sentence
         if not record.imported:
             return sentence
-        return format_html('{} <span class="badge" title="{}">{}</span>', sentence,
-                           _("The file names this author; this site cannot check it."),
-                           _("imported"))  # fmt: skip
+        return format_html(
+            '{} <span class="badge" title="{}">{}</span>',
+            sentence,
+            _("The file names this author; this site cannot check it."),
+            _("imported"),
+        )
 
 
 class PlayerTable(tables.Table):

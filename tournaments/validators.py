@@ -3,7 +3,7 @@
 A control character in a name (a tab pasted from a spreadsheet, a NUL from a
 broken file) breaks spreadsheets and PDFs for good and is never meant. Nor is
 a bidi override or isolate (U+202A–U+202E, U+2066–U+2069): it makes a name
-read backwards, so "Eve\u202egnp.exe" shows as "Eveexe.png" (issue 24). They
+read backwards, so "Eve\u202egnp.exe" shows as "Eveexe.png". They
 are refused where text enters (forms, imports, backups) and stripped where
 text leaves (exports), so an old row cannot break an export either.
 """
@@ -17,10 +17,12 @@ from rules.text import CONTROL
 def no_control_characters(value: str) -> None:
     if isinstance(value, str) and CONTROL.search(value):
         raise ValidationError(
-            _("Remove the control character (an invisible tab, line break, "
-              "direction mark or similar) from this text."),
+            _(
+                "Remove the control character (an invisible tab, line break, "
+                "direction mark or similar) from this text."
+            ),
             code="control_character",
-        )  # fmt: skip
+        )
 
 
 def strip_control(value):

@@ -40,15 +40,17 @@ def players(request):
     rows = Player.objects.select_related("club")
     if q:
         rows = rows.filter(
-            Q(name__icontains=q) | Q(club__name__icontains=q)
+            Q(name__icontains=q)
+            | Q(club__name__icontains=q)
             | Q(federation_number__iexact=q)
-        )  # fmt: skip
+        )
     table = PlayerTable(rows)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(
-        request, "tournaments/td/players.html",
+        request,
+        "tournaments/td/players.html",
         {"table": table, "form": form, "q": q},
-    )  # fmt: skip
+    )
 
 
 def _saved(request, form, back: str):
@@ -59,9 +61,10 @@ def _saved(request, form, back: str):
 
 def _edit_page(request, form, title: str, back: str):
     return render(
-        request, "tournaments/td/edit.html",
+        request,
+        "tournaments/td/edit.html",
         {"form": form, "title": title, "back": back},
-    )  # fmt: skip
+    )
 
 
 @register_required
@@ -91,9 +94,10 @@ def clubs(request):
     table = ClubTable(Club.objects.annotate(players=Count("player")))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(
-        request, "tournaments/td/clubs.html",
+        request,
+        "tournaments/td/clubs.html",
         {"table": table, "form": form if is_staff(request.user) else None},
-    )  # fmt: skip
+    )
 
 
 @register_required

@@ -38,13 +38,18 @@ def _page(request, tournament, register_form=None, quick_form=None, status=200):
         n_seats=Count("seats")
     )
     return render(
-        request, "tournaments/td/entries.html",
-        {"tournament": tournament, "entries": entries, "q": q,
-         "register_form": register_form or RegisterForm(tournament, search=q),
-         "quick_form": quick_form or _quick_form(request),
-         "actions": dict(EntryActionForm.ACTIONS)},
+        request,
+        "tournaments/td/entries.html",
+        {
+            "tournament": tournament,
+            "entries": entries,
+            "q": q,
+            "register_form": register_form or RegisterForm(tournament, search=q),
+            "quick_form": quick_form or _quick_form(request),
+            "actions": dict(EntryActionForm.ACTIONS),
+        },
         status=status,
-    )  # fmt: skip
+    )
 
 
 @td_required
@@ -86,9 +91,13 @@ def entry_quick(request, tournament):
     data = form.cleaned_data
     try:
         entry = quick_add(
-            tournament, data["name"], data["club"], data["federation_number"],
-            present=data["check_in"], user=request.user,
-        )  # fmt: skip
+            tournament,
+            data["name"],
+            data["club"],
+            data["federation_number"],
+            present=data["check_in"],
+            user=request.user,
+        )
     except DuplicateNameError as exc:
         form.add_error("name", str(exc))
         return _page(request, tournament, quick_form=form, status=400)
@@ -147,8 +156,12 @@ def withdraw_page(request, tournament, pk: int):
     form = WithdrawForm(tournament, allowed, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            rounds = withdraw(entry, request.user, form.cleaned_data["choice"],
-                              form.substitute_value())  # fmt: skip
+            rounds = withdraw(
+                entry,
+                request.user,
+                form.cleaned_data["choice"],
+                form.substitute_value(),
+            )
         except (WithdrawalRefusedError, BusyError) as exc:
             form.add_error(None, str(exc) or BUSY)
         else:
@@ -159,10 +172,17 @@ def withdraw_page(request, tournament, pk: int):
             )
             return redirect("tournaments:td-entries", tournament.slug)
     return render(
-        request, "tournaments/td/withdraw.html",
-        {"tournament": tournament, "entry": entry, "to_fill": to_fill,
-         "finishing": finishing, "form": form, "allowed": allowed},
-    )  # fmt: skip
+        request,
+        "tournaments/td/withdraw.html",
+        {
+            "tournament": tournament,
+            "entry": entry,
+            "to_fill": to_fill,
+            "finishing": finishing,
+            "form": form,
+            "allowed": allowed,
+        },
+    )
 
 
 def _seat_again(request, round_) -> None:

@@ -29,7 +29,7 @@ from tournaments.services import SeatingRefusedError, seat_round, swap_seats
 
 BUSY = gettext_lazy("Others are changing this round right now: please try again.")
 
-#: What the TD confirms before a round-wide step (issue 14).
+#: What the TD confirms before a round-wide step.
 QUESTIONS = {
     "close": gettext_lazy(
         "Close round %(n)s? Every table closes: no deal can be changed until "
@@ -56,11 +56,17 @@ def _confirmed(request) -> bool:
 def _confirm_page(request, round_, step: str, button: str, **fields):
     """The question again, as a page that posts ``confirmed=1`` back."""
     return render(
-        request, "tournaments/td/confirm.html",
-        {"tournament": round_.tournament, "round": round_,
-         "question": questions(round_.number)[step], "action": request.path,
-         "button": button, "fields": fields},
-    )  # fmt: skip
+        request,
+        "tournaments/td/confirm.html",
+        {
+            "tournament": round_.tournament,
+            "round": round_,
+            "question": questions(round_.number)[step],
+            "action": request.path,
+            "button": button,
+            "fields": fields,
+        },
+    )
 
 
 def entry_url(slug: str, round_no: int, table_no: int) -> str:
@@ -91,16 +97,24 @@ def round_page(request, tournament, number: int):
         for t in tables
     ]
     return render(
-        request, "tournaments/td/round.html",
-        {"tournament": tournament, "round": round_, "tables": rows,
-         "by_name": by_name, "byes": byes,
-         "deals_per_round": tournament.deals_per_round,
-         "has_deals": any(t.n_deals for t in tables),
-         "repeats": new_repeats(history_of(round_), seated) if seated else 0,
-         "diag": request.session.pop(_diag_key(round_), None),
-         "swap_form": SwapForm(round_), "generate_form": GenerateForm(),
-         "rounds": tournament.round_set.all(), "questions": questions(number)},
-    )  # fmt: skip
+        request,
+        "tournaments/td/round.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "tables": rows,
+            "by_name": by_name,
+            "byes": byes,
+            "deals_per_round": tournament.deals_per_round,
+            "has_deals": any(t.n_deals for t in tables),
+            "repeats": new_repeats(history_of(round_), seated) if seated else 0,
+            "diag": request.session.pop(_diag_key(round_), None),
+            "swap_form": SwapForm(round_),
+            "generate_form": GenerateForm(),
+            "rounds": tournament.round_set.all(),
+            "questions": questions(number),
+        },
+    )
 
 
 def _diag_key(round_) -> str:
@@ -172,9 +186,11 @@ def close(request, tournament, number: int):
     if not _confirmed(request):
         return _confirm_page(request, round_, "close", _("Close round"))
     return _state_change(
-        request, round_, lambda: close_round(round_, request.user),
+        request,
+        round_,
+        lambda: close_round(round_, request.user),
         _("Round %(n)s closed.") % {"n": number},
-    )  # fmt: skip
+    )
 
 
 @td_required
@@ -182,9 +198,11 @@ def close(request, tournament, number: int):
 def reopen(request, tournament, number: int):
     round_ = _round(tournament, number)
     return _state_change(
-        request, round_, lambda: reopen_round(round_, request.user),
+        request,
+        round_,
+        lambda: reopen_round(round_, request.user),
         _("Round %(n)s reopened.") % {"n": number},
-    )  # fmt: skip
+    )
 
 
 @td_required
@@ -194,9 +212,10 @@ def publish(request, tournament, number: int):
     on = request.POST.get("publish") == "1"
     if not _confirmed(request):
         step, button = (
-            ("publish", _("Publish results")) if on
+            ("publish", _("Publish results"))
+            if on
             else ("unpublish", _("Unpublish results"))
-        )  # fmt: skip
+        )
         return _confirm_page(request, round_, step, button, publish="1" if on else "0")
     done = (
         _("Results of round %(n)s published.")
@@ -204,6 +223,8 @@ def publish(request, tournament, number: int):
         else _("Results of round %(n)s withdrawn from the public pages.")
     )
     return _state_change(
-        request, round_, lambda: publish_round(round_, on, request.user),
+        request,
+        round_,
+        lambda: publish_round(round_, on, request.user),
         done % {"n": number},
-    )  # fmt: skip
+    )

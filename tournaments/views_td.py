@@ -18,8 +18,8 @@ from tournaments.forms import RoleForm, TournamentForm
 from tournaments.models import Entry, Tournament, TournamentRole
 from tournaments.permissions import can_create_events, is_staff, is_td, td_required
 from tournaments.roster import add_role, remove_role
-from tournaments.rounds import sync_rounds
-from tournaments.services import audit, create_tournament
+from tournaments.rounds import settings_changed
+from tournaments.services import create_tournament
 from tournaments.tables import AuditTable
 
 
@@ -34,10 +34,13 @@ def _my_tournaments(user):
 def manage(request):
     """The user's tournaments (TD or jury) and, for organisers, a new one."""
     return render(
-        request, "tournaments/td/manage.html",
-        {"tournaments": _my_tournaments(request.user),
-         "may_create": can_create_events(request.user)},
-    )  # fmt: skip
+        request,
+        "tournaments/td/manage.html",
+        {
+            "tournaments": _my_tournaments(request.user),
+            "may_create": can_create_events(request.user),
+        },
+    )
 
 
 @login_required
@@ -73,11 +76,16 @@ def detail(request, tournament):
     counts = dict(tournament.entries.values_list("status").annotate(n=Count("id")))
     roles = tournament.roles.select_related("user").order_by("role", "user__username")
     return render(
-        request, "tournaments/td/detail.html",
-        {"tournament": tournament, "rounds": _round_rows(tournament),
-         "counts": {s: counts.get(s, 0) for s in Entry.Status.values},
-         "roles": roles, "role_form": RoleForm()},
-    )  # fmt: skip
+        request,
+        "tournaments/td/detail.html",
+        {
+            "tournament": tournament,
+            "rounds": _round_rows(tournament),
+            "counts": {s: counts.get(s, 0) for s in Entry.Status.values},
+            "roles": roles,
+            "role_form": RoleForm(),
+        },
+    )
 
 
 @td_required
@@ -87,17 +95,16 @@ def settings(request, tournament):
         if form.is_valid():
             with transaction.atomic():
                 form.save()
-                sync_rounds(tournament)
-                audit(tournament, request.user, "tournament.edit",
-                      fields=sorted(form.changed_data))  # fmt: skip
+                settings_changed(tournament, request.user, form.changed_data)
             messages.success(request, _("Settings saved."))
             return redirect(tournament)
         if "rules" in form.errors and tournament.rules_frozen:
             messages.error(request, form.errors["rules"][0])
     return render(
-        request, "tournaments/td/settings.html",
+        request,
+        "tournaments/td/settings.html",
         {"tournament": tournament, "form": form},
-    )  # fmt: skip
+    )
 
 
 @td_required

@@ -19,6 +19,12 @@ from django.utils.translation import gettext as _
 from tournaments.locks import lock_round_tables
 from tournaments.models import Bye, Entry, Player, Round, Seat
 from tournaments.names import DuplicateNameError
+from tournaments.result_events import (
+    EntriesChanged,
+    RoundChange,
+    RoundChanged,
+    announce,
+)
 from tournaments.services import audit, register
 
 
@@ -106,16 +112,23 @@ def withdraw(entry: Entry, user=None, choice: str | None = None, substitute=None
     entry.withdrawn_after = max([last_seated or 0, *finishing])
     entry.save(update_fields=["status", "withdrawn_after"])
     audit(
-        entry.tournament, user, "entry.withdraw", entry=entry.id,
-        after=entry.withdrawn_after, choice=choice or "",
+        entry.tournament,
+        user,
+        "entry.withdraw",
+        entry=entry.id,
+        after=entry.withdrawn_after,
+        choice=choice or "",
         rounds=[s.seat.table.round.number for s in to_fill],
-    )  # fmt: skip
+    )
+    announce(EntriesChanged(entry.tournament_id))
     return reseat
 
 
 def _refusal(open_seat: OpenSeat, choice) -> str:
-    params = {"round": open_seat.seat.table.round.number,
-              "table": open_seat.seat.table.number}  # fmt: skip
+    params = {
+        "round": open_seat.seat.table.round.number,
+        "table": open_seat.seat.table.number,
+    }
     if choice == Choice.REMOVE:
         return (
             _(
@@ -148,6 +161,7 @@ def _clear_round(round_: Round, user) -> Round:
     round_.status = Round.Status.DRAFT
     round_.save(update_fields=["status"])
     audit(round_.tournament, user, "round.unseat", round=round_.number)
+    announce(RoundChanged(round_.tournament_id, round_.number, RoundChange.UNSEATED))
     return round_
 
 
@@ -182,9 +196,16 @@ def _substitute(seat: Seat, substitute, user) -> None:
     old = seat.entry_id
     Seat.objects.filter(pk=seat.pk).update(entry=entry)
     audit(
-        tournament, user, "round.substitute", round=round_.number,
-        table=seat.table.number, position=seat.position, out=old, entry=entry.id,
-    )  # fmt: skip
+        tournament,
+        user,
+        "round.substitute",
+        round=round_.number,
+        table=seat.table.number,
+        position=seat.position,
+        out=old,
+        entry=entry.id,
+    )
+    announce(RoundChanged(round_.tournament_id, round_.number, RoundChange.SEATS))
 
 
 def _remove(seat: Seat, user) -> None:
@@ -195,6 +216,12 @@ def _remove(seat: Seat, user) -> None:
     for later in table.seats.filter(position__gt=position).order_by("position"):
         Seat.objects.filter(pk=later.pk).update(position=later.position - 1)
     audit(
-        table.round.tournament, user, "round.seat_removed",
-        round=table.round.number, table=table.number, position=position,
-    )  # fmt: skip
+        table.round.tournament,
+        user,
+        "round.seat_removed",
+        round=table.round.number,
+        table=table.number,
+        position=position,
+    )
+    round_ = table.round
+    announce(RoundChanged(round_.tournament_id, round_.number, RoundChange.SEATS))

@@ -38,8 +38,11 @@ def _trees(pids: list[int]) -> dict[int, float]:
 
 
 def _named() -> dict[int, float]:
-    return {p.pid: _seconds(p) for p in psutil.process_iter(["name"])
-            if p.info["name"] in DATA}  # fmt: skip
+    return {
+        p.pid: _seconds(p)
+        for p in psutil.process_iter(["name"])
+        if p.info["name"] in DATA
+    }
 
 
 def _busy() -> float:
@@ -91,8 +94,11 @@ class CpuShare:
         """Read every group; answer what each used since the last reading."""
         with self.lock:
             roots = {g: list(pids) for g, pids in self.roots.items()}
-        now = {"server": _trees(roots["server"]), "tools": _trees(roots["tools"]),
-               "data": _named()}  # fmt: skip
+        now = {
+            "server": _trees(roots["server"]),
+            "tools": _trees(roots["tools"]),
+            "data": _named(),
+        }
         used_since = dict.fromkeys(GROUPS, 0.0)
         with self.lock:
             for group, procs in now.items():
@@ -110,9 +116,14 @@ class CpuShare:
             now_busy, now_waits, now = _busy(), _waiting(), time.monotonic()
             span = now - wall
             waited = (b - a for a, b in zip(waits, now_waits, strict=True))
-            self.seconds.append((time.time(), (now_busy - busy) / span,
-                                 *(used[g] / span for g in GROUPS),
-                                 *(w / span for w in waited)))  # fmt: skip
+            self.seconds.append(
+                (
+                    time.time(),
+                    (now_busy - busy) / span,
+                    *(used[g] / span for g in GROUPS),
+                    *(w / span for w in waited),
+                )
+            )
             busy, waits, wall = now_busy, now_waits, now
 
     def _used(self, group: str) -> float:
@@ -126,14 +137,17 @@ class CpuShare:
         probe = self.end[2] - self.start[2]
         server, tools, data = (self._used(g) for g in GROUPS)
         rest = busy - server - tools - probe - data
-        print(f"load_cpu: {os.cpu_count()} cores for {wall:.0f} s, busy "
-              f"{busy / wall:.2f} cores: server {server / wall:.2f}, load tools "
-              f"{tools / wall:.2f}, probe {probe / wall:.2f}, PostgreSQL and Redis "
-              f"{data / wall:.2f}, everything else {rest / wall:.2f}")  # fmt: skip
+        print(
+            f"load_cpu: {os.cpu_count()} cores for {wall:.0f} s, busy "
+            f"{busy / wall:.2f} cores: server {server / wall:.2f}, load tools "
+            f"{tools / wall:.2f}, probe {probe / wall:.2f}, PostgreSQL and Redis "
+            f"{data / wall:.2f}, everything else {rest / wall:.2f}"
+        )
 
     def write_timeline(self, path) -> None:
         """Each second: when, busy cores, the server's, the load tools',
         PostgreSQL's and Redis's, waiting for the disk, taken by the host
         (were the slow moments busy ones?)."""
-        path.write_text("".join(",".join(f"{v:.2f}" for v in row) + "\n"
-                                for row in self.seconds))  # fmt: skip
+        path.write_text(
+            "".join(",".join(f"{v:.2f}" for v in row) + "\n" for row in self.seconds)
+        )

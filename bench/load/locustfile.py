@@ -1,6 +1,6 @@
 """The load users: phones polling the public pages, tables entering deals
 through the TD's entry path (``Table``) or on their own link, one player
-entering and one of the other side confirming (``TableSide``, issue 16). The
+entering and one of the other side confirming (``TableSide``). The
 plan (``LOAD_PLAN``, with each table's TD session or link) comes from
 ``bench.load.setup_event``."""
 
@@ -34,8 +34,7 @@ SAVED: dict[int, int] = {}  # table number: deals the site said it saved
 #: for and those it answered "counts"; a request still on its way when the
 #: clock stopped may be stored without an answer (``verify`` tells them
 #: apart).
-TOLD: dict[str, dict] = {"sent": {}, "entered": {}, "confirming": {},
-                         "confirmed": {}}  # fmt: skip
+TOLD: dict[str, dict] = {"sent": {}, "entered": {}, "confirming": {}, "confirmed": {}}
 #: Every request once every user is in, as (moment sent, name, ms, ok), in
 #: ``samples.<pid>.csv`` beside the plan: ``bench.load.run`` takes its
 #: figures for a window of the run (after the arrival) and for several
@@ -142,10 +141,13 @@ class Table(HttpUser):
         number = self.next_deal + 1
         self.client.get(self.base, headers=self.headers, name="entry table page")
         with self.client.post(
-            f"{self.base}deal/{number}/", data=self.table["deals"][self.next_deal],
-            headers=self.headers, name="entry save deal", allow_redirects=False,
+            f"{self.base}deal/{number}/",
+            data=self.table["deals"][self.next_deal],
+            headers=self.headers,
+            name="entry save deal",
+            allow_redirects=False,
             catch_response=True,
-        ) as response:  # fmt: skip
+        ) as response:
             if response.status_code == 302:
                 self.next_deal += 1
                 SAVED[self.table["number"]] = self.next_deal
@@ -170,21 +172,30 @@ class TableSide(HttpUser):
         self.next_deal = 0
         self.base = self.table["link"]
         csrf = self.table["csrf"]
-        self.headers = {"Cookie": f"csrftoken={csrf}", "X-CSRFToken": csrf,
-                        "Accept": "application/json"}  # fmt: skip
+        self.headers = {
+            "Cookie": f"csrftoken={csrf}",
+            "X-CSRFToken": csrf,
+            "Accept": "application/json",
+        }
         out_of_step(self)
 
-    def post(self, path: str, data: dict, name: str, seat: int,
-             tries: int = 3) -> dict | None:  # fmt: skip
+    def post(
+        self, path: str, data: dict, name: str, seat: int, tries: int = 3
+    ) -> dict | None:
         """One JSON step from the phone of ``seat``; "busy" (503) is tried
         again after a second, as the phone's queue does (with the same key):
         each try is timed."""
         phone = self.table["phones"][str(seat)]
         headers = {**self.headers, "Cookie": f"{self.headers['Cookie']}; {phone}"}
         for attempt in range(tries):
-            with self.client.post(f"{self.base}{path}", data=data, name=name,
-                                  headers=headers, allow_redirects=False,
-                                  catch_response=True) as response:  # fmt: skip
+            with self.client.post(
+                f"{self.base}{path}",
+                data=data,
+                name=name,
+                headers=headers,
+                allow_redirects=False,
+                catch_response=True,
+            ) as response:
                 try:
                     answer = response.json()
                 except ValueError:
@@ -192,8 +203,9 @@ class TableSide(HttpUser):
                 if response.status_code == 200 and answer.get("ok"):
                     response.success()
                     return answer
-                response.failure(f"{path}: {response.status_code} "
-                                 f"{answer.get('message', '')}")  # fmt: skip
+                response.failure(
+                    f"{path}: {response.status_code} {answer.get('message', '')}"
+                )
                 if response.status_code != 503 or attempt == tries - 1:
                     return None
             gevent.sleep(1)
@@ -208,8 +220,10 @@ class TableSide(HttpUser):
         fields = {k: v for k, v in deal.items() if k.startswith("p")}
         body = {**fields, "key": secrets.token_urlsafe(12)}
         self.client.get(self.base, name="table page", headers=self.headers)
-        told = {kind: TOLD[kind].setdefault(self.number, {} if kind == "entered"
-                                            else []) for kind in TOLD}  # fmt: skip
+        told = {
+            kind: TOLD[kind].setdefault(self.number, {} if kind == "entered" else [])
+            for kind in TOLD
+        }
         told["sent"].append(body["key"])
         answer = self.post(f"deal/{number}/", body, "table enter deal", deal["seat"])
         if answer is None or "entry" not in answer:
@@ -217,19 +231,23 @@ class TableSide(HttpUser):
         entry = answer["entry"]
         told["entered"][body["key"]] = entry
         if next(RESENDS) % RESEND == 0:  # the first answer was lost on the way
-            again = self.post(f"deal/{number}/", body, "table resend deal",
-                              deal["seat"])  # fmt: skip
+            again = self.post(
+                f"deal/{number}/", body, "table resend deal", deal["seat"]
+            )
             if again is not None and again.get("entry") != entry:
                 self.environment.events.request.fire(
-                    request_type="POST", name="table resend deal", response_time=0,
-                    response_length=0, context={}, response=None,
+                    request_type="POST",
+                    name="table resend deal",
+                    response_time=0,
+                    response_length=0,
+                    context={},
+                    response=None,
                     exception=AssertionError(f"key stored twice: {again}"),
-                )  # fmt: skip
+                )
         gevent.sleep(random.uniform(1, 4))  # the other side reads and taps
         self.client.get(self.base, name="table page", headers=self.headers)
         told["confirming"].append(entry)
-        done = self.post(f"confirm/{entry}/", {}, "table confirm deal",
-                         deal["confirm"])  # fmt: skip
+        done = self.post(f"confirm/{entry}/", {}, "table confirm deal", deal["confirm"])
         if done is not None:
             self.next_deal += 1
             SAVED[self.number] = self.next_deal

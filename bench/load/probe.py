@@ -19,31 +19,50 @@ PROBE_TABLES, PROBE_LOWEST = 10, 11
 
 
 class Probe(threading.Thread):
-    def __init__(self, plan: dict, headers: dict, base: str, pages: list[str],
-                 port: int, ramp: float, deals_of_locust: int = 0):  # fmt: skip
+    def __init__(
+        self,
+        plan: dict,
+        headers: dict,
+        base: str,
+        pages: list[str],
+        port: int,
+        ramp: float,
+        deals_of_locust: int = 0,
+    ):
         """``base``: where the probe's entry page is; ``deals_of_locust``:
         how many deals a locust table may reach (table-side only; 0: the
         probe enters none)."""
         super().__init__(daemon=True)
         self.plan, self.pages, self.stop = plan, pages, threading.Event()
         self.headers, self.base, self.port, self.ramp = headers, base, port, ramp
-        self.times: dict[str, list[float]] = {"public": [], "entry page": [],
-                                              "entry check": []}  # fmt: skip
+        self.times: dict[str, list[float]] = {
+            "public": [],
+            "entry page": [],
+            "entry check": [],
+        }
         self.todo = []
         if "link" in plan["tables"][0] and deals_of_locust < PROBE_LOWEST:
             self.times.update({"entry enter": [], "entry confirm": []})
-            self.todo = [(table, n) for n in range(20, PROBE_LOWEST - 1, -1)
-                         for table in plan["tables"][-PROBE_TABLES:]]  # fmt: skip
+            self.todo = [
+                (table, n)
+                for n in range(20, PROBE_LOWEST - 1, -1)
+                for table in plan["tables"][-PROBE_TABLES:]
+            ]
         #: what the site answered the probe's entries, as the locust users'
-        self.told: dict[str, dict] = {"sent": {}, "entered": {}, "confirming": {},
-                                      "confirmed": {}}  # fmt: skip
+        self.told: dict[str, dict] = {
+            "sent": {},
+            "entered": {},
+            "confirming": {},
+            "confirmed": {},
+        }
         self.saved: dict[str, int] = {}
 
     def connection(self):
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
 
-    def timed(self, kind: str, conn, method: str, path: str, body=None,
-              headers=None) -> tuple[int, bytes]:  # fmt: skip
+    def timed(
+        self, kind: str, conn, method: str, path: str, body=None, headers=None
+    ) -> tuple[int, bytes]:
         """One request on a kept-alive connection, as a browser makes it (a
         connection the server closed meanwhile is opened again, once)."""
         headers = {"Accept-Encoding": "gzip", **(headers or {})}
@@ -72,11 +91,15 @@ class Probe(threading.Thread):
             self.timed("public", phone, "GET", rng.choice(self.pages))
             count = len(self.times["public"])
             if count % 5 == 0:
-                self.timed("entry page", laptop, "GET", self.base,
-                           headers=self.headers)  # fmt: skip
-                self.timed("entry check", laptop, "POST",
-                           f"{self.base}deal/1/preview/", body=preview,
-                           headers=form)  # fmt: skip
+                self.timed("entry page", laptop, "GET", self.base, headers=self.headers)
+                self.timed(
+                    "entry check",
+                    laptop,
+                    "POST",
+                    f"{self.base}deal/1/preview/",
+                    body=preview,
+                    headers=form,
+                )
             if self.todo and count % 20 == 0:
                 self.enter_and_confirm(table, *self.todo.pop(0), form)
 
@@ -94,21 +117,34 @@ class Probe(threading.Thread):
             cookie = f"{headers.get('Cookie', '')}; {table['phones'][str(seat)]}"
             return {**headers, "Cookie": cookie.lstrip("; ")}
 
-        told = {kind: self.told[kind].setdefault(str(table["number"]),
-                                                 {} if kind == "entered" else [])
-                for kind in self.told}  # fmt: skip
+        told = {
+            kind: self.told[kind].setdefault(
+                str(table["number"]), {} if kind == "entered" else []
+            )
+            for kind in self.told
+        }
         told["sent"].append(key)
-        status, answer = self.timed("entry enter", conn, "POST",
-                                    f"{table['link']}deal/{number}/", body=body,
-                                    headers=phone(deal["seat"]))  # fmt: skip
+        status, answer = self.timed(
+            "entry enter",
+            conn,
+            "POST",
+            f"{table['link']}deal/{number}/",
+            body=body,
+            headers=phone(deal["seat"]),
+        )
         entry = json.loads(answer).get("entry") if status == 200 else None
         if entry is None:
             return
         told["entered"][key] = entry
         told["confirming"].append(entry)
-        status, answer = self.timed("entry confirm", conn, "POST",
-                                    f"{table['link']}confirm/{entry}/", body="",
-                                    headers=phone(deal["confirm"]))  # fmt: skip
+        status, answer = self.timed(
+            "entry confirm",
+            conn,
+            "POST",
+            f"{table['link']}confirm/{entry}/",
+            body="",
+            headers=phone(deal["confirm"]),
+        )
         if status == 200 and json.loads(answer).get("ok"):
             told["confirmed"].append(entry)
             number_ = str(table["number"])
@@ -119,5 +155,7 @@ class Probe(threading.Thread):
             if times:
                 times.sort()
                 p50, p99 = times[len(times) // 2], times[int(len(times) * 0.99)]
-                print(f"  probe {kind:<13} n={len(times):>5}  p50 {p50:6.1f} ms  "
-                      f"p99 {p99:6.1f} ms")  # fmt: skip
+                print(
+                    f"  probe {kind:<13} n={len(times):>5}  p50 {p50:6.1f} ms  "
+                    f"p99 {p99:6.1f} ms"
+                )

@@ -7,7 +7,7 @@ import csv
 import datetime
 from pathlib import Path
 
-#: the steps that make a deal count at the table (issue 16's "entry")
+#: the steps that make a deal count at the table (table-side entry)
 ENTRY_STEPS = {"table enter deal", "table resend deal", "table confirm deal"}
 
 
@@ -23,8 +23,11 @@ def _p50_p99(times: list[float]) -> str:
 
 def locust_figures(stats_csvs: list[Path], seconds: float, told: dict) -> None:
     """locust's summary rows, from the moment every user was in."""
-    rows = [row for path in stats_csvs
-            for row in csv.DictReader(path.read_text().splitlines())]  # fmt: skip
+    rows = [
+        row
+        for path in stats_csvs
+        for row in csv.DictReader(path.read_text().splitlines())
+    ]
     print(f"load_duration_s: {seconds:.0f}")
     public = [r for r in rows if r["Name"].startswith("public")]
     entry = [r for r in rows if r["Name"] == "entry save deal"]
@@ -34,9 +37,11 @@ def locust_figures(stats_csvs: list[Path], seconds: float, told: dict) -> None:
     for r in rows:
         if r["Name"] == "Aggregated":
             continue
-        print(f"  {r['Name']:<20} n={r['Request Count']:>6}  "
-              f"{float(r['Requests/s']):6.1f}/s  p50 {r['50%']:>5} ms  "
-              f"p99 {r['99%']:>5} ms  failures {r['Failure Count']}")  # fmt: skip
+        print(
+            f"  {r['Name']:<20} n={r['Request Count']:>6}  "
+            f"{float(r['Requests/s']):6.1f}/s  p50 {r['50%']:>5} ms  "
+            f"p99 {r['99%']:>5} ms  failures {r['Failure Count']}"
+        )
     if public:  # the largest p99 of the kinds: an upper bound of theirs
         print(f"load_public_p99_ms: {max(int(float(r['99%'])) for r in public)}")
     if entry:
@@ -45,8 +50,10 @@ def locust_figures(stats_csvs: list[Path], seconds: float, told: dict) -> None:
         print(f"load_deals_per_s: {saved / seconds:.1f}")
     if told:  # table-side: what the site answered, the probe's deals too
         confirmed = sum(len(ids) for ids in told.get("confirmed", {}).values())
-        print(f"load_deals_per_s: {confirmed / seconds:.1f} (confirmed: they count;"
-              f" {confirmed} with the probe's)")  # fmt: skip
+        print(
+            f"load_deals_per_s: {confirmed / seconds:.1f} (confirmed: they count;"
+            f" {confirmed} with the probe's)"
+        )
     print(f"load_failures: {fails}")
 
 
@@ -78,39 +85,49 @@ def window_figures(work: Path, start: float, end: float, phones: int = 400) -> N
     print(f"load_steady_s: {seconds:.0f} (the requests sent in it)")
     for kind, times in kinds.items():
         if times:
-            print(f"load_steady_{kind.replace(' ', '_')}: n={len(times):>6} "
-                  f"{len(times) / seconds:6.1f}/s  {_p50_p99(times)}")  # fmt: skip
+            print(
+                f"load_steady_{kind.replace(' ', '_')}: n={len(times):>6} "
+                f"{len(times) / seconds:6.1f}/s  {_p50_p99(times)}"
+            )
     print(f"load_steady_deals_per_s: {deals / seconds:.1f} (locust's tables)")
     print(f"load_steady_failures: {fails}")
     print(f"load_targets: {targets_met(kinds, seconds, fails, phones)}")
 
 
-#: issue 13's targets for the spike: public requests/s and p99s in ms
+#: the spike's targets (docs/performance.md): public requests/s and p99s in ms
 TARGET_PUBLIC_RPS, TARGET_PUBLIC_P99, TARGET_ENTRY_P99 = 300, 250, 300
-#: the phones issue 13's public rate is for; fewer phones ask fewer pages
+#: the phones that public rate is for; fewer phones ask fewer pages
 TARGET_PHONES = 400
 
 
 def targets_met(
-    kinds: dict[str, list[float]], seconds: float, fails: int,
+    kinds: dict[str, list[float]],
+    seconds: float,
+    fails: int,
     phones: int = TARGET_PHONES,
-) -> str:  # fmt: skip
+) -> str:
     """One line: each target with what was measured, then met or not. The
-    public rate asked of ``phones`` is issue 13's in proportion (300 phones,
+    public rate asked of ``phones`` is the target's in proportion (300 phones,
     as ``make load-tables`` runs, ask 225 pages a second of it)."""
     public, entry = sorted(kinds["public"]), sorted(kinds["entry"])
     if not public or not entry:
         return "not measured (no public or entry requests in the window)"
     rate = TARGET_PUBLIC_RPS * phones / TARGET_PHONES
     checks = [
-        (f"public {len(public) / seconds:.0f}/s >= {rate:.0f}",
-         len(public) / seconds >= rate),
-        (f"public p99 {percentile(public, 99):.0f} <= {TARGET_PUBLIC_P99} ms",
-         percentile(public, 99) <= TARGET_PUBLIC_P99),
-        (f"entry p99 {percentile(entry, 99):.0f} <= {TARGET_ENTRY_P99} ms",
-         percentile(entry, 99) <= TARGET_ENTRY_P99),
+        (
+            f"public {len(public) / seconds:.0f}/s >= {rate:.0f}",
+            len(public) / seconds >= rate,
+        ),
+        (
+            f"public p99 {percentile(public, 99):.0f} <= {TARGET_PUBLIC_P99} ms",
+            percentile(public, 99) <= TARGET_PUBLIC_P99,
+        ),
+        (
+            f"entry p99 {percentile(entry, 99):.0f} <= {TARGET_ENTRY_P99} ms",
+            percentile(entry, 99) <= TARGET_ENTRY_P99,
+        ),
         (f"{fails} failures", fails == 0),
-    ]  # fmt: skip
+    ]
     verdict = "met" if all(ok for _, ok in checks) else "NOT met"
     return f"{verdict} ({'; '.join(text for text, _ in checks)})"
 

@@ -8,7 +8,7 @@
 3. locust, headless, on loopback, for ``LOAD_SECONDS`` (120): 400 phones
    polling the public standings, round and player pages while 100 tables
    enter their deals through the TD's entry path (each its TD session);
-   or, with ``LOAD_ENTRY=table`` (``make load-tables``, issue 16), 300
+   or, with ``LOAD_ENTRY=table`` (``make load-tables``), 300
    phones while 100 tables enter and confirm their deals on their own links.
 4. Figures per kind of request (requests/s, p50, p99), then the database
    check (``verify``): no deal lost or stored twice, every table at zero.
@@ -36,6 +36,7 @@ from pathlib import Path
 from bench.load.cpu import CpuShare
 from bench.load.probe import Probe
 from bench.load.report import locust_figures, server_times, window_figures
+from rikscore.env import flag
 from rikscore.redis_check import redis_answers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,8 +46,8 @@ DATABASE = os.environ.get(
     "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rikscore_load"
 )
 SECONDS = int(os.environ.get("LOAD_SECONDS", "120"))
-#: "td": the TD types the tables' deals in (issue 13); "table": each table
-#: enters its deals on its own link and the other side confirms (issue 16).
+#: "td": the TD types the tables' deals in; "table": each table
+#: enters its deals on its own link and the other side confirms.
 ENTRY = os.environ.get("LOAD_ENTRY", "td")
 TABLE_SIDE = ENTRY == "table"
 PHONES = int(os.environ.get("LOAD_PHONES", "300" if TABLE_SIDE else "400"))
@@ -68,19 +69,40 @@ SETTLE = float(os.environ.get("LOAD_SETTLE", "30"))
 RUN_SECONDS = int(SETTLE + SECONDS)
 PORT = int(os.environ.get("LOAD_PORT", "8765"))
 DEAL_SECONDS = float(os.environ.get("LOAD_DEAL_SECONDS", "30"))  # as locust's
+#: Keep locust's CSV files and the per-second samples (a flag: 1, true, yes, on).
+KEEP = flag("LOAD_KEEP")
 HOST = f"http://127.0.0.1:{PORT}"
 
 
 def server_command() -> list[str]:
     """The production server as ``make serve`` starts it (granian, WSGI),
     with an access log of each request's own time."""
-    return [str(BIN / "granian"), "--interface", "wsgi", "--workers", WORKERS,
-            "--blocking-threads", THREADS, "--blocking-threads-idle-timeout", "600",
-            "--backlog", "4096", "--backpressure", "2048",
-            "--host", "127.0.0.1", "--port", str(PORT),
-            "--no-ws", "--log-level", "warning", "--access-log",
-            "--access-log-fmt", "%(method)s %(path)s %(status)d %(dt_ms).3f %(time)s",
-            "rikscore.wsgi:application"]  # fmt: skip
+    return [
+        str(BIN / "granian"),
+        "--interface",
+        "wsgi",
+        "--workers",
+        WORKERS,
+        "--blocking-threads",
+        THREADS,
+        "--blocking-threads-idle-timeout",
+        "600",
+        "--backlog",
+        "4096",
+        "--backpressure",
+        "2048",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(PORT),
+        "--no-ws",
+        "--log-level",
+        "warning",
+        "--access-log",
+        "--access-log-fmt",
+        "%(method)s %(path)s %(status)d %(dt_ms).3f %(time)s",
+        "rikscore.wsgi:application",
+    ]
 
 
 def fresh_cache(url: str) -> None:
@@ -127,21 +149,43 @@ def locust(work: Path, env: dict, user: str, users: int, processes: int):
     if not users:
         return None
     return subprocess.Popen(
-        [str(BIN / "locust"), "-f", str(ROOT / "bench/load/locustfile.py"),
-         "--headless", "--users", str(users), "--spawn-rate", "100",
-         "--reset-stats",
-         # several processes talk over a port of their own: only one run may
-         *(["--processes", str(processes)] if processes > 1 else []),
-         "--run-time", f"{RUN_SECONDS}s", "--host", HOST,
-         "--csv", str(work / f"stats-{user}"),
-         *(["--csv-full-history"] if os.environ.get("LOAD_KEEP") else []),
-         "--only-summary", "--stop-timeout", "10", "--loglevel", "WARNING", user],
-        cwd=ROOT, stdout=subprocess.DEVNULL,
+        [
+            str(BIN / "locust"),
+            "-f",
+            str(ROOT / "bench/load/locustfile.py"),
+            "--headless",
+            "--users",
+            str(users),
+            "--spawn-rate",
+            "100",
+            "--reset-stats",
+            # several processes talk over a port of their own: only one run may
+            *(["--processes", str(processes)] if processes > 1 else []),
+            "--run-time",
+            f"{RUN_SECONDS}s",
+            "--host",
+            HOST,
+            "--csv",
+            str(work / f"stats-{user}"),
+            *(["--csv-full-history"] if KEEP else []),
+            "--only-summary",
+            "--stop-timeout",
+            "10",
+            "--loglevel",
+            "WARNING",
+            user,
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
         stderr=(work / f"locust-{user}.log").open("w"),
-        env={**env, "LOAD_PLAN": str(work / "plan.json"),
-             "LOAD_PROCESSES": str(processes), "LOAD_SAVED": str(work / "saved.json"),
-             "LOAD_TOLD": str(work / "told.json")},
-    )  # fmt: skip
+        env={
+            **env,
+            "LOAD_PLAN": str(work / "plan.json"),
+            "LOAD_PROCESSES": str(processes),
+            "LOAD_SAVED": str(work / "saved.json"),
+            "LOAD_TOLD": str(work / "told.json"),
+        },
+    )
 
 
 def start_phones(plan: dict):
@@ -152,12 +196,25 @@ def start_phones(plan: dict):
         return None
     rounds = str(plan["round"] - 1)
     return subprocess.Popen(
-        ["wrk", "-t2", f"-c{PHONES}", f"-d{RUN_SECONDS}s", "--latency",
-         "--timeout", "10s",
-         "-s", str(ROOT / "bench/load/phones.lua"), HOST, "--", plan["slug"], rounds,
-         *map(str, plan["entries"])],
-        stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        [
+            "wrk",
+            "-t2",
+            f"-c{PHONES}",
+            f"-d{RUN_SECONDS}s",
+            "--latency",
+            "--timeout",
+            "10s",
+            "-s",
+            str(ROOT / "bench/load/phones.lua"),
+            HOST,
+            "--",
+            plan["slug"],
+            rounds,
+            *map(str, plan["entries"]),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
 
 
 def phone_figures(out: str) -> None:
@@ -168,15 +225,20 @@ def phone_figures(out: str) -> None:
     lat = dict(re.findall(r"^\s+(50|75|90|99)%\s+([\d.]+\w+)", out, re.M))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)", out)
     print(f"load_phones_rps: {float(rate[1]):.0f} requests/s (wrk, {PHONES} phones)")
-    print(f"load_phones_latency: p50 {lat.get('50')}  p90 {lat.get('90')}  "
-          f"p99 {lat.get('99')}")  # fmt: skip
+    print(
+        f"load_phones_latency: p50 {lat.get('50')}  p90 {lat.get('90')}  "
+        f"p99 {lat.get('99')}"
+    )
     print(f"load_phones_errors: {errors[0] if errors else 'none'}")
 
 
 def public_pages(plan: dict) -> list[str]:
     slug = plan["slug"]
-    return [f"/t/{slug}/", *(f"/t/{slug}/round/{n}/" for n in range(1, plan["round"])),
-            *(f"/t/{slug}/player/{e}/" for e in plan["entries"])]  # fmt: skip
+    return [
+        f"/t/{slug}/",
+        *(f"/t/{slug}/round/{n}/" for n in range(1, plan["round"])),
+        *(f"/t/{slug}/player/{e}/" for e in plan["entries"]),
+    ]
 
 
 def entry_base(plan: dict, table: dict) -> str:
@@ -259,10 +321,14 @@ def told_by_the_site(work: Path, probe: Probe) -> dict:
 def production_env() -> dict:
     """The server's environment as ``make serve`` runs it, on the load's
     database, with Redis for the cache when one answers."""
-    env = {**os.environ, "DATABASE_URL": DATABASE, "DJANGO_PRODUCTION": "1",
-           "DJANGO_SECRET_KEY": secrets.token_urlsafe(48),
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-           "PYTHONPATH": str(ROOT)}  # fmt: skip
+    env = {
+        **os.environ,
+        "DATABASE_URL": DATABASE,
+        "DJANGO_PRODUCTION": "1",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(48),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "PYTHONPATH": str(ROOT),
+    }
     env.pop("DJANGO_DEBUG", None)
     if redis_answers():
         env["REDIS_URL"] = "redis://127.0.0.1:6379/5"
@@ -276,39 +342,59 @@ def prepare(work: Path, env: dict) -> None:
     if "REDIS_URL" in env:
         fresh_cache(env["REDIS_URL"])
     for args in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        subprocess.run([PY, "manage.py", *args, "-v0"], cwd=ROOT, env=env,
-                       check=True, timeout=600)  # fmt: skip
-    subprocess.run([PY, "-m", "bench.load.setup_event", str(work / "plan.json")],
-                   cwd=ROOT, env=env, check=True, timeout=600)  # fmt: skip
+        subprocess.run(
+            [PY, "manage.py", *args, "-v0"], cwd=ROOT, env=env, check=True, timeout=600
+        )
+    subprocess.run(
+        [PY, "-m", "bench.load.setup_event", str(work / "plan.json")],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=600,
+    )
 
 
 def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="rikscore-load-"))
     env = production_env()
-    print(f"load: PostgreSQL {DATABASE}, cache "
-          f"{env.get('REDIS_URL', 'in each process')}, granian {WORKERS} workers, "
-          f"{PHONES} phones + {TABLES} tables for {SECONDS} s"
-          f"{f' after {SETTLE:.0f} s of arrival' if SETTLE else ''}, "
-          f"{'table-side entry (confirm)' if TABLE_SIDE else 'TD entry'}")  # fmt: skip
+    print(
+        f"load: PostgreSQL {DATABASE}, cache "
+        f"{env.get('REDIS_URL', 'in each process')}, granian {WORKERS} workers, "
+        f"{PHONES} phones + {TABLES} tables for {SECONDS} s"
+        f"{f' after {SETTLE:.0f} s of arrival' if SETTLE else ''}, "
+        f"{'table-side entry (confirm)' if TABLE_SIDE else 'TD entry'}"
+    )
     # other work on the machine shares its two cores: the figures mean little
     # when this is well above 0 (docs/performance.md)
-    print("load: load average before the run: {:.2f} {:.2f} {:.2f}".format(
-        *os.getloadavg()))  # fmt: skip
+    print(
+        "load: load average before the run: {:.2f} {:.2f} {:.2f}".format(
+            *os.getloadavg()
+        )
+    )
     prepare(work, env)
     log = (work / "server.log").open("w")
     server = subprocess.Popen(
-        server_command(), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        server_command(),
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
         start_new_session=True,
-    )  # fmt: skip
+    )
     try:
         wait_for_server(server)
         plan = json.loads((work / "plan.json").read_text())
         session, csrf = td_session(plan["user"], plan["password"])
         warm_up(plan, session, csrf)
-        probe = Probe(plan, entry_headers(session, csrf),
-                      entry_base(plan, plan["tables"][-1]), public_pages(plan),
-                      PORT, max(RAMP_SECONDS, SETTLE),
-                      int(RUN_SECONDS / DEAL_SECONDS) + 2)  # fmt: skip
+        probe = Probe(
+            plan,
+            entry_headers(session, csrf),
+            entry_base(plan, plan["tables"][-1]),
+            public_pages(plan),
+            PORT,
+            max(RAMP_SECONDS, SETTLE),
+            int(RUN_SECONDS / DEAL_SECONDS) + 2,
+        )
         probe.start()
         cpu = CpuShare(server.pid)
         for at, then in ((SETTLE, cpu.restart), (RUN_SECONDS, cpu.stop)):
@@ -321,10 +407,11 @@ def main() -> None:
         # Phones and tables in locust processes of their own: sharing one
         # event loop, the phones' traffic delayed the tables' clocks.
         runs = [
-            locust(work, env, "Phone", PHONES if PHONE_TOOL == "locust" else 0,
-                   PROCESSES),
+            locust(
+                work, env, "Phone", PHONES if PHONE_TOOL == "locust" else 0, PROCESSES
+            ),
             locust(work, env, "TableSide" if TABLE_SIDE else "Table", TABLES, 1),
-        ]  # fmt: skip
+        ]
         cpu.watch([p.pid for p in (phones, *runs) if p is not None])
         for run in filter(None, runs):
             run.wait(timeout=RUN_SECONDS + 120)
@@ -342,8 +429,10 @@ def main() -> None:
     log.close()
     server_times(work / "server.log", TABLE_SIDE)
     if SETTLE:
-        print(f"load: the steady {SECONDS} s after the arrival (locust's samples,"
-              f" the server's own times, the probe, the machine):")  # fmt: skip
+        print(
+            f"load: the steady {SECONDS} s after the arrival (locust's samples,"
+            f" the server's own times, the probe, the machine):"
+        )
         window_figures(work, steady, steady + SECONDS, PHONES)
         server_times(work / "server.log", TABLE_SIDE, since=steady)
     probe.report()
@@ -356,11 +445,19 @@ def main() -> None:
         saved[table] = saved.get(table, 0) + n
     (work / "saved.json").write_text(json.dumps(saved))
     result = subprocess.run(
-        [PY, "-m", "bench.load.verify", str(work / "plan.json"),
-         str(work / "saved.json"), *([str(work / "told.json")] if TABLE_SIDE else [])],
-        cwd=ROOT, env=env, timeout=600,
-    )  # fmt: skip
-    if not os.environ.get("LOAD_KEEP"):
+        [
+            PY,
+            "-m",
+            "bench.load.verify",
+            str(work / "plan.json"),
+            str(work / "saved.json"),
+            *([str(work / "told.json")] if TABLE_SIDE else []),
+        ],
+        cwd=ROOT,
+        env=env,
+        timeout=600,
+    )
+    if not KEEP:
         shutil.rmtree(work, ignore_errors=True)
     else:
         print(f"load: kept {work}")

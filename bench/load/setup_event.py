@@ -3,7 +3,7 @@ rounds of 20 deals (what the phones read), and round 8 seated with 100 empty
 tables (where the deals are entered). Writes the plan the load users
 follow: the TD's login and, per table, the deals to enter.
 
-``LOAD_ENTRY=table`` (``make load-tables``, issue 16): the event's entry mode
+``LOAD_ENTRY=table`` (``make load-tables``, table-side entry): the event's entry mode
 is "confirm" and each table gets its own link (``key_for``, as printing the
 sheets does) with, per deal, the seat that enters it (the declarer) and the
 seat that confirms it (a player of the other side), and each seat's phone
@@ -55,17 +55,24 @@ def main(plan_path: str) -> None:
         deals = []
         for number in range(1, DEALS + 1):
             players = view.players_for(number)
-            deals.append({"p0_contract": "rik", "p0_declarer": players[0],
-                          "p0_partner": players[1], "p0_tricks": str(8 + number % 6),
-                          "version": ""})  # fmt: skip
+            deals.append(
+                {
+                    "p0_contract": "rik",
+                    "p0_declarer": players[0],
+                    "p0_partner": players[1],
+                    "p0_tricks": str(8 + number % 6),
+                    "version": "",
+                }
+            )
             if TABLE_SIDE:  # the declarer enters, an opponent confirms
                 deals[-1]["seat"] = view.position_of(players[0])
                 deals[-1]["confirm"] = view.position_of(players[2])
         tables.append({"number": table.number, "deals": deals})
         if TABLE_SIDE:
             key = key_for(table)
-            tables[-1]["link"] = reverse("scoring:tableside",
-                                         args=[key.slot, key.secret])  # fmt: skip
+            tables[-1]["link"] = reverse(
+                "scoring:tableside", args=[key.slot, key.secret]
+            )
             tables[-1]["phones"] = {
                 str(s.position): f"{phones.COOKIE % key.slot}="
                 f"{phones.bind(table, s.position, None)}"
@@ -74,9 +81,15 @@ def main(plan_path: str) -> None:
     entries = list(event.entries.values_list("id", flat=True))
     for table in tables:  # each table its own TD session, as if logged in there
         table["session"], table["csrf"] = _session(td)
-    plan = {"slug": event.slug, "round": ROUNDS, "published": ROUNDS - 1,
-            "user": td.username, "password": password, "tables": tables,
-            "entries": entries}  # fmt: skip
+    plan = {
+        "slug": event.slug,
+        "round": ROUNDS,
+        "published": ROUNDS - 1,
+        "user": td.username,
+        "password": password,
+        "tables": tables,
+        "entries": entries,
+    }
     with open(plan_path, "w") as f:
         json.dump(plan, f)
 

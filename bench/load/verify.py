@@ -36,14 +36,22 @@ def main(plan_path: str, saved_path: str, told_path: str | None = None) -> None:
     )
     told = json.loads(Path(told_path).read_text()) if told_path else None
     stored = dict(tables.annotate(n=Count("deals")).values_list("number", "n"))
-    lost = {t: n - stored.get(int(t), 0) for t, n in saved.items()
-            if stored.get(int(t), 0) < n}  # fmt: skip
+    lost = {
+        t: n - stored.get(int(t), 0)
+        for t, n in saved.items()
+        if stored.get(int(t), 0) < n
+    }
     # a confirmation still on its way when the clock stopped may count
     # without its answer having come back: not unexpected, up to that many
-    open_ = {int(t): len(ids) - len(told["confirmed"].get(t, []))
-             for t, ids in (told or {}).get("confirming", {}).items()}  # fmt: skip
-    extra = {t: n - saved.get(str(t), 0) for t, n in stored.items()
-             if n > saved.get(str(t), 0) + open_.get(t, 0)}  # fmt: skip
+    open_ = {
+        int(t): len(ids) - len(told["confirmed"].get(t, []))
+        for t, ids in (told or {}).get("confirming", {}).items()
+    }
+    extra = {
+        t: n - saved.get(str(t), 0)
+        for t, n in stored.items()
+        if n > saved.get(str(t), 0) + open_.get(t, 0)
+    }
     twice = (
         Deal.objects.filter(table__in=tables)
         .values("table_id", "number")
@@ -53,21 +61,31 @@ def main(plan_path: str, saved_path: str, told_path: str | None = None) -> None:
     )
     deals = Deal.objects.filter(table__round__tournament__slug=plan["slug"])
     unbalanced_deals = sum(
-        1 for scores in deals.values_list("s1", "s2", "s3", "s4", "s5")
+        1
+        for scores in deals.values_list("s1", "s2", "s3", "s4", "s5")
         if sum(s or 0 for s in scores) != 0
-    )  # fmt: skip
+    )
     seats = Seat.objects.filter(table__round__tournament__slug=plan["slug"])
     unbalanced_tables = (
         seats.values("table_id").annotate(t=Sum("points")).exclude(t=0).count()
     )
     total = sum(stored.values())
-    print(f"load_deals_saved: {sum(saved.values())} (told saved), {total} stored"
-          + (f", {sum(open_.values())} confirmations unanswered when the clock "
-             f"stopped" if told else ""))  # fmt: skip
-    print(f"load_deals_lost: {sum(lost.values())}  duplicated: {twice}  "
-          f"unexpected: {sum(extra.values())}")  # fmt: skip
-    print(f"load_unbalanced: {unbalanced_deals} deals, {unbalanced_tables} tables "
-          f"(of {deals.count()} deals)")  # fmt: skip
+    print(
+        f"load_deals_saved: {sum(saved.values())} (told saved), {total} stored"
+        + (
+            f", {sum(open_.values())} confirmations unanswered when the clock stopped"
+            if told
+            else ""
+        )
+    )
+    print(
+        f"load_deals_lost: {sum(lost.values())}  duplicated: {twice}  "
+        f"unexpected: {sum(extra.values())}"
+    )
+    print(
+        f"load_unbalanced: {unbalanced_deals} deals, {unbalanced_tables} tables "
+        f"(of {deals.count()} deals)"
+    )
     ok = not lost and not extra and not twice
     ok = ok and not unbalanced_deals and not unbalanced_tables
     if told:
@@ -105,31 +123,56 @@ def table_side(tables, told: dict) -> bool:
         deal = deals.get((sub.table_id, sub.number))
         named = table_view(sub.table).named(sub.record)  # stored by seat
         outcome, _view = prepare(sub.table, sub.number, named)
-        if (deal is None or deal.version != 1 or deal.record != sub.record
-                or deal.record != outcome.stored
-                or deal.seat_scores != list(outcome.seat_scores)):  # fmt: skip
+        if (
+            deal is None
+            or deal.version != 1
+            or deal.record != sub.record
+            or deal.record != outcome.stored
+            or deal.seat_scores != list(outcome.seat_scores)
+        ):
             unmatched += 1
     without_entry = len(deals.keys() - {(s.table_id, s.number) for s in accepted})
-    same_key = (subs.values("table_id", "key").annotate(n=Count("id"))
-                .filter(n__gt=1).count())  # fmt: skip
-    two_accepted = (subs.filter(status=Submission.Status.ACCEPTED)
-                    .values("table_id", "number").annotate(n=Count("id"))
-                    .filter(n__gt=1).count())  # fmt: skip
+    same_key = (
+        subs.values("table_id", "key").annotate(n=Count("id")).filter(n__gt=1).count()
+    )
+    two_accepted = (
+        subs.filter(status=Submission.Status.ACCEPTED)
+        .values("table_id", "number")
+        .annotate(n=Count("id"))
+        .filter(n__gt=1)
+        .count()
+    )
     statuses = dict(subs.values_list("status").annotate(n=Count("id")))
-    print(f"load_submissions: {len(sent)} keys sent, {len(entered)} answered "
-          f"saved, {len(confirmed)} answered counts; stored {statuses}")  # fmt: skip
-    print(f"load_submissions_lost: {len(lost)}  counts-but-not-accepted: "
-          f"{len(not_accepted)}  unexpected: {len(unexpected)}  accepted "
-          f"unconfirmed: {len(unconfirmed)}  (unanswered when the clock "
-          f"stopped: {len(unanswered)})")  # fmt: skip
-    print(f"load_submissions_matching: {len(accepted) - unmatched} of "
-          f"{len(accepted)} accepted entries match their deal; {without_entry} "
-          f"deals without one")  # fmt: skip
-    print(f"load_submissions_duplicated: {same_key} keys stored twice, "
-          f"{two_accepted} deals accepted twice; "
-          f"{statuses.get('waiting', 0)} waiting for the other side")  # fmt: skip
-    return not (lost or not_accepted or unexpected or unconfirmed or unmatched
-                or without_entry or same_key or two_accepted)  # fmt: skip
+    print(
+        f"load_submissions: {len(sent)} keys sent, {len(entered)} answered "
+        f"saved, {len(confirmed)} answered counts; stored {statuses}"
+    )
+    print(
+        f"load_submissions_lost: {len(lost)}  counts-but-not-accepted: "
+        f"{len(not_accepted)}  unexpected: {len(unexpected)}  accepted "
+        f"unconfirmed: {len(unconfirmed)}  (unanswered when the clock "
+        f"stopped: {len(unanswered)})"
+    )
+    print(
+        f"load_submissions_matching: {len(accepted) - unmatched} of "
+        f"{len(accepted)} accepted entries match their deal; {without_entry} "
+        f"deals without one"
+    )
+    print(
+        f"load_submissions_duplicated: {same_key} keys stored twice, "
+        f"{two_accepted} deals accepted twice; "
+        f"{statuses.get('waiting', 0)} waiting for the other side"
+    )
+    return not (
+        lost
+        or not_accepted
+        or unexpected
+        or unconfirmed
+        or unmatched
+        or without_entry
+        or same_key
+        or two_accepted
+    )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """Every code a house-rule set has had is kept, so it is never given to
-another set; the sets of today keep theirs (issue 24)."""
+another set; the sets of today keep theirs."""
 
 import django.db.models.deletion
 from django.db import migrations, models

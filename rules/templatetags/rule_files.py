@@ -1,10 +1,10 @@
 """``{% rule_differences schedule %}``: what a house-rule set changes in its
-preset, side by side (``rules.diff``), for the rules page of a set."""
+preset, side by side (``rules.engine.diff``), for the rules page of a set."""
 
 from django import template
 
-from rules.diff import differences
-from rules.presets import get_preset
+from rules.engine.diff import differences
+from rules.engine.presets import get_preset
 
 register = template.Library()
 

@@ -3,7 +3,7 @@ rules page (``rules/_shapes.html``), so the detail view needs nothing new."""
 
 from django import template
 
-from rules.labels import ShapeLine, shape_lines
+from rules.engine.labels import ShapeLine, shape_lines
 
 register = template.Library()
 

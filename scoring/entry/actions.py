@@ -9,6 +9,12 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.locks import lock_table
 from tournaments.models import TableRound
+from tournaments.result_events import (
+    RoundChange,
+    RoundChanged,
+    announce,
+    deals_changed,
+)
 from tournaments.services import audit
 
 
@@ -24,6 +30,11 @@ def missing_deals(table: TableRound) -> list[int]:
 
 def _locked(table: TableRound) -> TableRound:
     return lock_table(table)
+
+
+def tables_changed(table: TableRound) -> RoundChanged:
+    round_ = table.round
+    return RoundChanged(round_.tournament_id, round_.number, RoundChange.TABLES)
 
 
 def _detail(table: TableRound, **extra) -> dict:
@@ -43,6 +54,7 @@ def close_table(table: TableRound, user=None) -> None:
     locked.save(update_fields=["closed"])
     table.closed = True
     audit(table.round.tournament, user, "table.close", **_detail(table))
+    announce(tables_changed(table))
 
 
 @transaction.atomic
@@ -52,6 +64,7 @@ def reopen_table(table: TableRound, user=None) -> None:
     locked.save(update_fields=["closed"])
     table.closed = False
     audit(table.round.tournament, user, "table.reopen", **_detail(table))
+    announce(tables_changed(table))
 
 
 @transaction.atomic
@@ -63,6 +76,9 @@ def store_sheet(table: TableRound, totals: dict[str, int], user=None) -> None:
     locked.save(update_fields=["sheet_totals"])
     table.sheet_totals = totals
     audit(
-        table.round.tournament, user, "table.sheet",
+        table.round.tournament,
+        user,
+        "table.sheet",
         **_detail(table, old=old, new=totals),
-    )  # fmt: skip
+    )
+    announce(deals_changed(table))

@@ -25,22 +25,31 @@ def describe(record: dict, schedule) -> str:
         elif play.get("partner"):
             parts.append(
                 _("%(contract)s: %(declarer)s + %(partner)s, %(tricks)s")
-                % {"contract": name, "declarer": play.get("declarer"),
-                   "partner": play["partner"], "tricks": play.get("tricks")}
-            )  # fmt: skip
+                % {
+                    "contract": name,
+                    "declarer": play.get("declarer"),
+                    "partner": play["partner"],
+                    "tricks": play.get("tricks"),
+                }
+            )
         else:
             parts.append(
                 _("%(contract)s: %(declarer)s, %(tricks)s")
-                % {"contract": name, "declarer": play.get("declarer"),
-                   "tricks": play.get("tricks")}
-            )  # fmt: skip
+                % {
+                    "contract": name,
+                    "declarer": play.get("declarer"),
+                    "tricks": play.get("tricks"),
+                }
+            )
     for s in record.get("sanctions", []):
         sanction = schedule.sanctions.get(s.get("code", ""))
         parts.append(
             _("%(sanction)s (%(player)s)")
-            % {"sanction": sanction.name if sanction else s.get("code"),
-               "player": s.get("player")}
-        )  # fmt: skip
+            % {
+                "sanction": sanction.name if sanction else s.get("code"),
+                "player": s.get("player"),
+            }
+        )
     return " · ".join(parts)
 
 
@@ -58,17 +67,22 @@ def grid(view, deals: dict, n_deals: int, schedule) -> list[dict]:
         for seat in view.seats:
             score = deal.seat_scores[seat.position - 1] if deal else None
             cells.append(
-                {"score": score, "total": running[seat.position - 1],
-                 "out": seat.position == out}
-            )  # fmt: skip
-        rows.append({
-            "number": number,
-            "dealer": view.label_of(dealer_position(n_seats, number)),
-            "out": view.label_of(out) if out else "",
-            "deal": deal,
-            "summary": describe(view.named(deal.record), schedule) if deal else "",
-            "cells": cells,
-        })  # fmt: skip
+                {
+                    "score": score,
+                    "total": running[seat.position - 1],
+                    "out": seat.position == out,
+                }
+            )
+        rows.append(
+            {
+                "number": number,
+                "dealer": view.label_of(dealer_position(n_seats, number)),
+                "out": view.label_of(out) if out else "",
+                "deal": deal,
+                "summary": describe(view.named(deal.record), schedule) if deal else "",
+                "cells": cells,
+            }
+        )
     return rows
 
 
@@ -108,10 +122,14 @@ def sheet_report(view, deals: dict, stored: dict | None) -> dict | None:
         return None
     result = sheet_check.check({n: d.seat_scores for n, d in deals.items()}, sheet)
     rows = [
-        {"label": view.label_of(p), "sheet": sheet[p],
-         "computed": result.computed[p], "diff": result.diffs.get(p, 0)}
+        {
+            "label": view.label_of(p),
+            "sheet": sheet[p],
+            "computed": result.computed[p],
+            "diff": result.diffs.get(p, 0),
+        }
         for p in positions
-    ]  # fmt: skip
+    ]
     return {
         "ok": result.ok,
         "rows": rows,

@@ -46,14 +46,16 @@ def hall_safe(view):
         try:
             return view(request, tournament, round, table, *args, **kwargs)
         except GoneError:
-            messages.error(request, _(
-                "This table was seated again meanwhile: pick it on the round page."
-            ))  # fmt: skip
+            messages.error(
+                request,
+                _("This table was seated again meanwhile: pick it on the round page."),
+            )
             target = reverse("tournaments:td-round", args=[tournament.slug, round])
         except BusyError:
-            messages.error(request, _(
-                "Others are changing this round right now: please try again."
-            ))  # fmt: skip
+            messages.error(
+                request,
+                _("Others are changing this round right now: please try again."),
+            )
             target = request.get_full_path()
         if _htmx(request):
             response = HttpResponse(status=204)
@@ -71,8 +73,10 @@ def _htmx(request) -> bool:
 def table_of(tournament, round, table) -> TableRound:
     obj = get_object_or_404(
         TableRound.objects.select_related("round"),
-        round__tournament=tournament, round__number=round, number=table,
-    )  # fmt: skip
+        round__tournament=tournament,
+        round__number=round,
+        number=table,
+    )
     obj.round.tournament = tournament
     return obj
 
@@ -96,9 +100,13 @@ def deal_form(table, view, number, data=None, deal=None) -> DealForm:
         initial = initial_from_record(view.named(deal.record), players)
         initial["version"] = deal.version
     return DealForm(
-        data, initial=initial, schedule=table.round.tournament.schedule,
-        players=players, seats=seats, sitting_out=view.sitting_out_for(number),
-    )  # fmt: skip
+        data,
+        initial=initial,
+        schedule=table.round.tournament.schedule,
+        players=players,
+        seats=seats,
+        sitting_out=view.sitting_out_for(number),
+    )
 
 
 def _context(table, number=None, form=None, **extra) -> dict:
@@ -239,8 +247,12 @@ def delete(request, tournament, round, table, deal):
         summary = display.describe(
             table_view(table).named(stored.record), tournament.schedule
         )
-        context = {"tournament": tournament, "table": table, "deal": stored,
-                   "summary": summary}  # fmt: skip
+        context = {
+            "tournament": tournament,
+            "table": table,
+            "deal": stored,
+            "summary": summary,
+        }
         return render(request, "scoring/entry/confirm_delete.html", context)
     try:
         delete_deal(table, number, request.user)

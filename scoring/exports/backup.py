@@ -12,7 +12,10 @@ but for the import's own audit line (``tournament.import``).
 
 Version 2 adds the bye policy, byes and substitutes; version 1 files import
 as version 2 with no byes. Version 3 adds who enters the deals
-(``entry_mode``, issue 16); older files import with the TD entering them.
+(``entry_mode``); older files import with the TD entering them. Version 4
+adds the event's identity (``uid``), which every copy keeps, so the ratings
+count an event once; an older file's is derived from its date, name and
+players (``tournaments.identity``), as the events stored before it were.
 A version-1 deal marked ``"jury": "approved"`` without a jury call in the
 file (demo data of that time) is taken as the record of that approval: the
 import stores the jury call.
@@ -21,15 +24,16 @@ import stores the jury call.
 import copy
 import datetime
 import json
-from collections import Counter
+import uuid
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules import snapshots
-from rules.jury import APPROVED, latest_decisions
+from rules.engine import snapshots
+from rules.engine.jury import APPROVED
 from rules.numbers import NotANumberError, load_json
+from scoring.context import ContextBuilder, in_play_order
 from scoring.exports import JSON
 from scoring.exports.backup_schema import (
     BackupError,
@@ -38,8 +42,9 @@ from scoring.exports.backup_schema import (
     upgrade,
 )
 from scoring.models import Deal, JuryCall
-from scoring.pipeline import DealContext, deal_players, run_deal, solo_declarers
+from scoring.pipeline import deal_players, run_deal
 from scoring.records import by_name
+from scoring.services.deal_rows import create_deal_rows, deal_row
 from tournaments.codes import code_problem
 from tournaments.dealing import unique_labels
 from tournaments.models import (
@@ -55,8 +60,9 @@ from tournaments.models import (
 )
 from tournaments.names import name_key
 from tournaments.register_rules import ClubsOfAFile
+from tournaments.result_events import EventImported, announce
 
-FORMAT, VERSION = "rikscore.event", 3
+FORMAT, VERSION = "rikscore.event", 4
 SETTINGS = ("slug", "name", "venue", "rules", "rules_snapshot", "rounds",
             "deals_per_round", "language", "method", "tiebreaks",
             "placement_points", "normalise_five", "hide_last_rounds",
@@ -73,6 +79,7 @@ def export_event(tournament: Tournament) -> dict:
     for key in ("language", "method", "bye_policy", "entry_mode"):
         info[key] = str(info[key])
     info["date"] = tournament.date.isoformat()
+    info["uid"] = str(tournament.uid)
     entries = list(
         tournament.entries.select_related("player__club").order_by(
             "player__name", "player__federation_number", "id"
@@ -81,25 +88,34 @@ def export_event(tournament: Tournament) -> dict:
     refs = player_refs([e.player.name for e in entries])
     ref_of = {e.id: ref for e, ref in zip(entries, refs, strict=True)}
     players = [
-        {"ref": ref_of[e.id], "name": e.player.name,
-         "club": e.player.club.name if e.player.club else None,
-         "federation_number": e.player.federation_number, "status": str(e.status),
-         "withdrawn_after": e.withdrawn_after}
+        {
+            "ref": ref_of[e.id],
+            "name": e.player.name,
+            "club": e.player.club.name if e.player.club else None,
+            "federation_number": e.player.federation_number,
+            "status": str(e.status),
+            "withdrawn_after": e.withdrawn_after,
+        }
         for e in entries
-    ]  # fmt: skip
+    ]
     return {
-        "format": FORMAT, "version": VERSION, "tournament": info,
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": info,
         "players": players,
         "rounds": _export_rounds(
             tournament, ref_of, {e.id: e.player.name for e in entries}
         ),
         "audit": [
-            {"at": a.at.isoformat(),
-             "user": a.user.username if a.user else (a.claimed_user or None),
-             "action": a.action, "detail": a.detail}
+            {
+                "at": a.at.isoformat(),
+                "user": a.user.username if a.user else (a.claimed_user or None),
+                "action": a.action,
+                "detail": a.detail,
+            }
             for a in tournament.audit.select_related("user").order_by("at", "id")
         ],
-    }  # fmt: skip
+    }
 
 
 def player_refs(names: list[str]) -> list[str]:
@@ -131,10 +147,15 @@ def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
         .order_by("table_id", "at", "id")
     ):
         calls.setdefault(c.table_id, []).append(
-            {"deal": c.deal_number, "player": ref_of[c.entry_id],
-             "contract": c.contract, "decision": str(c.decision),
-             "at": c.at.isoformat(), "user": c.user.username if c.user else None}
-        )  # fmt: skip
+            {
+                "deal": c.deal_number,
+                "player": ref_of[c.entry_id],
+                "contract": c.contract,
+                "decision": str(c.decision),
+                "at": c.at.isoformat(),
+                "user": c.user.username if c.user else None,
+            }
+        )
     byes: dict[int, list] = {}
     for round_id, entry_id in Bye.objects.filter(
         round__tournament=tournament
@@ -146,16 +167,25 @@ def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
     ):
         labels = unique_labels([name_of[e] for e in entries_at.get(t.id, [])])
         tables.setdefault(t.round_id, []).append(
-            {"number": t.number, "closed": t.closed, "sheet_totals": t.sheet_totals,
-             "seats": seats.get(t.id, []),
-             "deals": [_export_deal(d, labels) for d in deals.get(t.id, [])],
-             "jury_calls": calls.get(t.id, [])}
-        )  # fmt: skip
+            {
+                "number": t.number,
+                "closed": t.closed,
+                "sheet_totals": t.sheet_totals,
+                "seats": seats.get(t.id, []),
+                "deals": [_export_deal(d, labels) for d in deals.get(t.id, [])],
+                "jury_calls": calls.get(t.id, []),
+            }
+        )
     return [
-        {"number": r.number, "status": str(r.status), "published": r.published,
-         "tables": tables.get(r.id, []), "byes": sorted(byes.get(r.id, []))}
+        {
+            "number": r.number,
+            "status": str(r.status),
+            "published": r.published,
+            "tables": tables.get(r.id, []),
+            "byes": sorted(byes.get(r.id, [])),
+        }
         for r in tournament.round_set.order_by("number")
-    ]  # fmt: skip
+    ]
 
 
 def _export_deal(deal: Deal, labels: list[str]) -> dict:
@@ -164,8 +194,13 @@ def _export_deal(deal: Deal, labels: list[str]) -> dict:
     record = by_name(deal.record, labels)
     seats = [*deal.record.get("players", []), deal.record.get("sitting_out")]
     by_label = {labels[p - 1]: scores[p - 1] for p in seats if p}
-    return {"number": deal.number, "version": deal.version, "record": record,
-            "scores": by_label, "seat_scores": scores}  # fmt: skip
+    return {
+        "number": deal.number,
+        "version": deal.version,
+        "record": record,
+        "scores": by_label,
+        "seat_scores": scores,
+    }
 
 
 def dump_event(tournament: Tournament) -> tuple[str, str, bytes]:
@@ -179,9 +214,11 @@ def load(raw: bytes | str) -> dict:
     try:
         return load_json(raw)
     except NotANumberError as exc:
-        raise BackupError("", _(
-            "The file holds %(x)s, which is no number a backup may hold."
-        ) % {"x": exc.literal}) from None  # fmt: skip
+        raise BackupError(
+            "",
+            _("The file holds %(x)s, which is no number a backup may hold.")
+            % {"x": exc.literal},
+        ) from None
     except UnicodeDecodeError:
         raise BackupError("", _("The file is not UTF-8 text.")) from None
     except RecursionError:
@@ -209,19 +246,28 @@ def import_event(data, slug: str | None = None, user=None) -> Tournament:
         if problem:
             fail("slug", problem)
     if Tournament.objects.filter(slug=info["slug"]).exists():
-        fail("tournament.slug", _(
-            "A tournament with code “%(s)s” exists already: import it under "
-            "another code."
-        ) % {"s": info["slug"]})  # fmt: skip
-    event = Tournament(**{k: info[k] for k in SETTINGS},
-                       date=datetime.date.fromisoformat(info["date"]))  # fmt: skip
+        fail(
+            "tournament.slug",
+            _(
+                "A tournament with code “%(s)s” exists already: import it under "
+                "another code."
+            )
+            % {"s": info["slug"]},
+        )
+    event = Tournament(
+        **{k: info[k] for k in SETTINGS},
+        uid=uuid.UUID(info["uid"]),
+        date=datetime.date.fromisoformat(info["date"]),
+    )
     schedule = _schedule(event)
     refs = _check_players(data["players"])
     if not legacy:  # version 1 could hold them; its archives keep importing
         _check_names(data["players"])
     corrected = _check_rounds(data["rounds"], event, schedule, refs, legacy)
     with transaction.atomic():
-        return _write(data, event, user, corrected)
+        imported = _write(data, event, user, corrected)
+        announce(EventImported(imported.pk))
+        return imported
 
 
 def _schedule(event: Tournament):
@@ -232,9 +278,10 @@ def _schedule(event: Tournament):
             fail(f"tournament.rules_snapshot.{first.field}", first.message)
     schedule = event.schedule
     if schedule is None:
-        fail("tournament.rules", _(
-            "These rules are unknown here and the file has no frozen snapshot."
-        ))  # fmt: skip
+        fail(
+            "tournament.rules",
+            _("These rules are unknown here and the file has no frozen snapshot."),
+        )
     return schedule
 
 
@@ -251,9 +298,10 @@ def _check_players(players: list[dict]) -> dict[str, dict]:
             feds[fed] = p
             owner = Player.objects.filter(federation_number=fed).first()
             if owner is not None and owner.name != p["name"]:
-                fail(f"players[{i}].federation_number", _(
-                    "belongs to %(name)s in this register"
-                ) % {"name": owner.name})  # fmt: skip
+                fail(
+                    f"players[{i}].federation_number",
+                    _("belongs to %(name)s in this register") % {"name": owner.name},
+                )
     return refs
 
 
@@ -265,29 +313,31 @@ def _check_names(players: list[dict]) -> None:
         for j, other in seen.get(key, []):
             clubs = p["club"] and other["club"] and p["club"] != other["club"]
             if not (clubs or (p["federation_number"] and other["federation_number"])):
-                fail(f"players[{i}].name", _(
-                    "the same name as players[%(j)s] and nothing tells them "
-                    "apart: give a club or federation number"
-                ) % {"j": j})  # fmt: skip
+                fail(
+                    f"players[{i}].name",
+                    _(
+                        "the same name as players[%(j)s] and nothing tells them "
+                        "apart: give a club or federation number"
+                    )
+                    % {"j": j},
+                )
         seen.setdefault(key, []).append((i, p))
 
 
 def _check_rounds(rounds, event, schedule, refs, legacy=False) -> list[str]:
-    """Every round in playing order: the solo limit counts what came before.
+    """Every round in play order: the solo limit counts what came before.
 
     Returns the paths of version-1 records mended (``_legacy_fixes``)."""
     corrected: list[str] = []
     numbers = set()
-    solo: Counter = Counter()
-    order = sorted(range(len(rounds)), key=lambda r: rounds[r]["number"])
-    for r in order:
-        rnd = rounds[r]
+    contexts = ContextBuilder(schedule)
+    for r, rnd in _in_play_order(rounds):
         here = f"rounds[{r}]"
         if rnd["number"] in numbers or rnd["number"] > event.rounds:
             fail(f"{here}.number", _("repeated or beyond the number of rounds"))
         numbers.add(rnd["number"])
         seated, tables = set(), set()
-        for t, table in enumerate(rnd["tables"]):
+        for t, table in _in_play_order(rnd["tables"]):
             where = f"{here}.tables[{t}]"
             if table["number"] in tables:
                 fail(f"{where}.number", _("used twice in this round"))
@@ -298,12 +348,18 @@ def _check_rounds(rounds, event, schedule, refs, legacy=False) -> list[str]:
                     fail(f"{where}.jury_calls[{j}].player", _("unknown player"))
             if legacy:
                 corrected += _legacy_fixes(table, where, schedule, labels)
-            _check_deals(table, where, event, schedule, labels, solo)
+            _check_deals(table, where, event, schedule, labels, contexts)
         for b, ref in enumerate(rnd["byes"]):
             if ref not in refs or ref in seated:
                 fail(f"{here}.byes[{b}]", _("unknown, seated or listed twice"))
             seated.add(ref)
     return corrected
+
+
+def _in_play_order(items: list[dict]) -> list[tuple[int, dict]]:
+    """(index in the file, item) of a file's rounds, a round's tables or a
+    table's deals, in play order (``scoring.context``)."""
+    return in_play_order(enumerate(items), lambda pair: pair[1]["number"])
 
 
 def _legacy_fixes(table, where, schedule, labels) -> list[str]:
@@ -325,11 +381,15 @@ def _legacy_fixes(table, where, schedule, labels) -> list[str]:
             continue
         players, out = deal_players([label for label, _r in labels], deal["number"])
         plays = record.get("plays")
-        plays = [p for p in plays if isinstance(p, dict)] if isinstance(
-            plays, list) else []  # fmt: skip
+        plays = (
+            [p for p in plays if isinstance(p, dict)] if isinstance(plays, list) else []
+        )
         for i, play in enumerate(plays):
-            contract = (schedule.contract(play["contract"])
-                        if isinstance(play.get("contract"), str) else None)  # fmt: skip
+            contract = (
+                schedule.contract(play["contract"])
+                if isinstance(play.get("contract"), str)
+                else None
+            )
             suit = contract.trump if contract is not None else None
             if suit is not None and play.get("trump") not in (None, suit.value):
                 play["trump"] = suit.value
@@ -356,8 +416,9 @@ def _check_seats(seats, where, refs, seated) -> list[tuple[str, str]]:
     """(label, ref) per seat in seat order."""
     positions = [s["position"] for s in seats]
     if sorted(positions) != list(range(1, len(seats) + 1)) or len(seats) not in (
-        4, 5,
-    ):  # fmt: skip
+        4,
+        5,
+    ):
         fail(f"{where}.seats", _("a table has seats 1–4 or 1–5"))
     for i, s in enumerate(seats):
         if s["player"] not in refs:
@@ -370,19 +431,20 @@ def _check_seats(seats, where, refs, seated) -> list[tuple[str, str]]:
     return list(zip(labels, ordered, strict=True))
 
 
-def _check_deals(table, where, event, schedule, seats, solo: Counter) -> None:
-    """Each deal through the pipeline, as the entry form runs it."""
+def _check_deals(table, where, event, schedule, seats, contexts) -> None:
+    """Each deal through the pipeline, as the entry form runs it, with its
+    context from ``contexts`` (``scoring.context``, fed in play order)."""
     labels = [label for label, _ref in seats]
     ref_of = dict(seats)
-    label_of = {ref: label for label, ref in seats}
     numbers = set()
-    deals = sorted(enumerate(table["deals"]), key=lambda kd: kd[1]["number"])
-    for k, deal in deals:
+    for k, deal in _in_play_order(table["deals"]):
         here = f"{where}.deals[{k}]"
         number = deal["number"]
         if number in numbers or number > event.deals_per_round:
-            fail(f"{here}.number", _("used twice at this table, or beyond the "
-                                     "deals per round"))  # fmt: skip
+            fail(
+                f"{here}.number",
+                _("used twice at this table, or beyond the deals per round"),
+            )
         numbers.add(number)
         record = deal["record"]
         if record.get("rules") != event.rules:
@@ -392,11 +454,9 @@ def _check_deals(table, where, event, schedule, seats, solo: Counter) -> None:
             fail(f"{here}.record.players", _("not the players of this deal"))
         if record.get("sitting_out", out) != out:
             fail(f"{here}.record.sitting_out", _("not the dealer who sits out"))
-        made = {p: solo[ref_of[p]] for p in players}
-        decisions = _decisions(table, number, label_of, record)
-        outcome = run_deal(
-            schedule, labels, number, record, DealContext(made, decisions)
-        )
+        calls = _jury_calls(table, number, ref_of, record)
+        context = contexts.context(ref_of, players, calls)
+        outcome = run_deal(schedule, labels, number, record, context)
         if not outcome.ok:
             v = outcome.violations[0]
             fail(f"{here}.record.{v.field}".rstrip("."), v.message)
@@ -406,85 +466,117 @@ def _check_deals(table, where, event, schedule, seats, solo: Counter) -> None:
             fail(f"{here}.scores", _("the stored scores do not match the rules"))
         if deal["seat_scores"] != list(outcome.seat_scores):
             fail(f"{here}.seat_scores", _("do not match the scores by name"))
-        deal["record"], deal["facts"] = outcome.stored, outcome.facts
-        for label in solo_declarers(outcome.record, outcome.facts):
-            solo[ref_of[label]] += 1
+        deal["outcome"] = outcome  # what ``_write`` stores
+        contexts.played(outcome.record, outcome.facts, ref_of)
 
 
-def _decisions(table, number, label_of, record) -> dict:
-    """The jury's latest decisions for deal ``number``; an approval a play
-    claims without a call in the file becomes a call (see the module doc)."""
-    calls = sorted(
+def _jury_calls(table, number, ref_of, record) -> list[tuple[str, str, str]]:
+    """Deal ``number``'s jury calls, (player ref, contract, decision) oldest
+    first; an approval a play claims without a call in the file becomes a
+    call (see the module doc)."""
+    in_file = sorted(
         (c for c in table["jury_calls"] if c["deal"] == number),
         key=lambda c: datetime.datetime.fromisoformat(c["at"]),
     )
-    decisions = latest_decisions(
-        (label_of.get(c["player"], ""), c["contract"], c["decision"]) for c in calls
-    )
-    ref_of = {label: ref for ref, label in label_of.items()}
+    calls = [(c["player"], c["contract"], c["decision"]) for c in in_file]
+    called = {(ref, contract) for ref, contract, _d in calls}
     plays = record.get("plays") if isinstance(record, dict) else None
     for play in plays if isinstance(plays, list) else []:
         if not isinstance(play, dict) or play.get("jury") != APPROVED:
             continue
-        key = (play.get("declarer"), play.get("contract"))
-        if not all(isinstance(k, str) for k in key):
+        label, contract = play.get("declarer"), play.get("contract")
+        if not (isinstance(label, str) and isinstance(contract, str)):
             continue  # the pipeline names what is wrong with this play
-        if key not in decisions and key[0] in ref_of:
-            decisions[key] = APPROVED
+        ref = ref_of.get(label)
+        if ref is not None and (ref, contract) not in called:
+            called.add((ref, contract))
+            calls.append((ref, contract, APPROVED))
             table["jury_calls"].append(
-                {"deal": number, "player": ref_of[key[0]], "contract": key[1],
-                 "decision": APPROVED, "at": timezone.now().isoformat(),
-                 "user": None}
-            )  # fmt: skip
-    return decisions
+                {
+                    "deal": number,
+                    "player": ref,
+                    "contract": contract,
+                    "decision": APPROVED,
+                    "at": timezone.now().isoformat(),
+                    "user": None,
+                }
+            )
+    return calls
 
 
 def _write(data, event: Tournament, user, corrected=()) -> Tournament:
     event.save()
     entries = _write_players(data["players"], event, user)
     rounds = Round.objects.bulk_create(
-        Round(tournament=event, number=r["number"], status=r["status"],
-              published=r["published"])
+        Round(
+            tournament=event,
+            number=r["number"],
+            status=r["status"],
+            published=r["published"],
+        )
         for r in data["rounds"]
-    )  # fmt: skip
+    )
     missing = set(range(1, event.rounds + 1)) - {r.number for r in rounds}
     Round.objects.bulk_create(Round(tournament=event, number=n) for n in missing)
     tables, seats, deals, calls = [], [], [], []
     for rnd, r in zip(data["rounds"], rounds, strict=True):
         for t in rnd["tables"]:
-            tables.append((t, TableRound(round=r, number=t["number"],
-                                         closed=t["closed"],
-                                         sheet_totals=t["sheet_totals"])))  # fmt: skip
+            tables.append(
+                (
+                    t,
+                    TableRound(
+                        round=r,
+                        number=t["number"],
+                        closed=t["closed"],
+                        sheet_totals=t["sheet_totals"],
+                    ),
+                )
+            )
     TableRound.objects.bulk_create([row for _t, row in tables])
     for t, row in tables:
-        seats += [Seat(table=row, position=s["position"], entry=entries[s["player"]])
-                  for s in t["seats"]]  # fmt: skip
+        seats += [
+            Seat(table=row, position=s["position"], entry=entries[s["player"]])
+            for s in t["seats"]
+        ]
         deals += [
-            Deal(table=row, number=d["number"], version=d["version"],
-                 record=d["record"], facts=d["facts"],
-                 **{f"s{i + 1}": v for i, v in enumerate(d["seat_scores"])})
+            deal_row(row, d["number"], d["outcome"], version=d["version"])
             for d in t["deals"]
-        ]  # fmt: skip
+        ]
         calls += [
-            (c, JuryCall(table=row, deal_number=c["deal"],
-                         entry=entries[c["player"]], contract=c["contract"],
-                         decision=c["decision"]))
+            (
+                c,
+                JuryCall(
+                    table=row,
+                    deal_number=c["deal"],
+                    entry=entries[c["player"]],
+                    contract=c["contract"],
+                    decision=c["decision"],
+                ),
+            )
             for c in t["jury_calls"]
-        ]  # fmt: skip
+        ]
     Seat.objects.bulk_create(seats)
     Bye.objects.bulk_create(
         Bye(round=r, entry=entries[ref])
         for rnd, r in zip(data["rounds"], rounds, strict=True)
         for ref in rnd["byes"]
     )
-    Deal.objects.bulk_create(deals, batch_size=2000)
+    create_deal_rows(deals)
     _with_times(JuryCall, calls)
     # a file only claims who wrote its lines: never link them to users here
     audit = [
-        (a, AuditLog(tournament=event, action=a["action"], detail=a["detail"],
-                     imported=True, claimed_user=a["user"] or ""))
+        (
+            a,
+            AuditLog(
+                tournament=event,
+                action=a["action"],
+                detail=a["detail"],
+                imported=True,
+                claimed_user=a["user"] or "",
+            ),
+        )
         for a in data["audit"]
-    ]  # fmt: skip
+    ]
     _with_times(AuditLog, audit)
     from scoring.services import recompute_table
 
@@ -495,12 +587,15 @@ def _write(data, event: Tournament, user, corrected=()) -> Tournament:
             tournament=event, user=user, role=TournamentRole.Role.TD
         )
     AuditLog.objects.create(
-        tournament=event, user=user if user and user.is_authenticated else None,
-        action=IMPORT_ACTION, detail={"slug": event.slug,
-                                      "from": data["tournament"]["slug"],
-                                      **({"corrected": list(corrected)}
-                                         if corrected else {})},
-    )  # fmt: skip
+        tournament=event,
+        user=user if user and user.is_authenticated else None,
+        action=IMPORT_ACTION,
+        detail={
+            "slug": event.slug,
+            "from": data["tournament"]["slug"],
+            **({"corrected": list(corrected)} if corrected else {}),
+        },
+    )
     return event
 
 
@@ -525,13 +620,17 @@ def _write_players(players, event, user) -> dict[str, Entry]:
         player = _find_player(p, club, used) if club or not p["club"] else None
         if player is None:
             player = Player.objects.create(
-                name=p["name"], club=clubs.for_new_player(p["club"]),
+                name=p["name"],
+                club=clubs.for_new_player(p["club"]),
                 federation_number=p["federation_number"],
-            )  # fmt: skip
+            )
         used.add(player.id)
-        entries[p["ref"]] = Entry(tournament=event, player=player,
-                                  status=p["status"],
-                                  withdrawn_after=p["withdrawn_after"])  # fmt: skip
+        entries[p["ref"]] = Entry(
+            tournament=event,
+            player=player,
+            status=p["status"],
+            withdrawn_after=p["withdrawn_after"],
+        )
     Entry.objects.bulk_create(entries.values())
     event.clubs_left_out = sorted(clubs.left_out)
     return entries

@@ -13,6 +13,7 @@ first; the first bad field is named.
 import datetime
 import math
 import re
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from rules.text import CONTROL
 from tournaments.codes import code_problem
+from tournaments.identity import derived_uid
 
 SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")
 TEXT = 150  # the longest text column
@@ -151,6 +153,15 @@ def date(value, path) -> None:
         fail(path, _("not a date (YYYY-MM-DD)"))
 
 
+def identity(value, path) -> None:
+    """An event's identity (``Tournament.uid``): a UUID in its usual text."""
+    string(value, path, longest=36)
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        fail(path, _("not an event identity (a UUID)"))
+
+
 def moment(value, path) -> None:
     string(value, path, longest=40)
     try:
@@ -186,8 +197,11 @@ def bounded(value, path, depth: int) -> None:
         for key, item in pairs:
             if isinstance(key, str):
                 string(key, path, longest=FREE_TEXT)
-            bounded(item, f"{path}.{key}" if isinstance(value, dict)
-                    else f"{path}[{key}]", depth - 1)  # fmt: skip
+            bounded(
+                item,
+                f"{path}.{key}" if isinstance(value, dict) else f"{path}[{key}]",
+                depth - 1,
+            )
 
 
 def sheet_totals(value, path) -> None:
@@ -209,72 +223,109 @@ def mapping(value, path) -> None:
 
 
 def snapshot(value, path) -> None:
-    obj(value, path, {"preset": text(10, empty=False), "overrides": mapping,
-                      "name": text(120)})  # fmt: skip
+    obj(
+        value,
+        path,
+        {"preset": text(10, empty=False), "overrides": mapping, "name": text(120)},
+    )
 
 
 TOURNAMENT = {
-    "slug": event_code, "name": nonempty, "date": date, "venue": string,
-    "rules": text(50, empty=False), "rules_snapshot": optional(snapshot),
-    "rounds": integer(1, 30), "deals_per_round": integer(1, 60),
-    "language": choice("nl", "en"), "method": choice("points", "placement"),
+    "slug": event_code,
+    "name": nonempty,
+    "date": date,
+    "venue": string,
+    "rules": text(50, empty=False),
+    "rules_snapshot": optional(snapshot),
+    "rounds": integer(1, 30),
+    "deals_per_round": integer(1, 60),
+    "language": choice("nl", "en"),
+    "method": choice("points", "placement"),
     "tiebreaks": items(text(20, empty=False), 10),
     "placement_points": items(integer(0, 1000), 5),
-    "normalise_five": boolean, "hide_last_rounds": integer(0, 30),
-}  # fmt: skip
+    "normalise_five": boolean,
+    "hide_last_rounds": integer(0, 30),
+}
 PLAYER = {
-    "ref": text(160, empty=False), "name": text(120, empty=False),
-    "club": optional(text(120, empty=False)), "federation_number": text(30),
+    "ref": text(160, empty=False),
+    "name": text(120, empty=False),
+    "club": optional(text(120, empty=False)),
+    "federation_number": text(30),
     "status": choice("registered", "present", "withdrawn"),
     "withdrawn_after": optional(integer(0, 100)),
-}  # fmt: skip
+}
 #: Version 2 (byes and substitutes) adds these keys to version 1's.
-TOURNAMENT_2 = {**TOURNAMENT, "bye_policy": choice("zero", "average", "fixed"),
-                "bye_points": integer(-1000, 1000)}  # fmt: skip
-#: Version 3 adds who enters the deals (table-side entry, issue 16).
+TOURNAMENT_2 = {
+    **TOURNAMENT,
+    "bye_policy": choice("zero", "average", "fixed"),
+    "bye_points": integer(-1000, 1000),
+}
+#: Version 3 adds who enters the deals (table-side entry).
 TOURNAMENT_3 = {**TOURNAMENT_2, "entry_mode": choice("td", "confirm", "blind")}
-PLAYER_2 = {**PLAYER, "status": choice("registered", "present", "withdrawn",
-                                       "substitute")}  # fmt: skip
+#: Version 4 adds the event's identity, which copies share (the ratings
+#: count an event once, however often it is imported).
+TOURNAMENT_4 = {**TOURNAMENT_3, "uid": identity}
+PLAYER_2 = {
+    **PLAYER,
+    "status": choice("registered", "present", "withdrawn", "substitute"),
+}
 SEAT = {"position": integer(1, 5), "player": text(160, empty=False)}
 DEAL = {
-    "number": integer(1, 60), "version": integer(1), "record": mapping,
-    "scores": mapping, "seat_scores": items(integer(), 5),
-}  # fmt: skip
+    "number": integer(1, 60),
+    "version": integer(1),
+    "record": mapping,
+    "scores": mapping,
+    "seat_scores": items(integer(), 5),
+}
 JURY = {
-    "deal": integer(1, 60), "player": text(160, empty=False),
+    "deal": integer(1, 60),
+    "player": text(160, empty=False),
     "contract": text(40, empty=False),
-    "decision": choice("approved", "refused"), "at": moment,
+    "decision": choice("approved", "refused"),
+    "at": moment,
     "user": optional(text(150)),
-}  # fmt: skip
+}
 TABLE = {
-    "number": integer(1, 1000), "closed": boolean, "sheet_totals": sheet_totals,
+    "number": integer(1, 1000),
+    "closed": boolean,
+    "sheet_totals": sheet_totals,
     "seats": items(lambda v, p: obj(v, p, SEAT), 5),
     "deals": items(lambda v, p: obj(v, p, DEAL), 60),
     "jury_calls": items(lambda v, p: obj(v, p, JURY), 1000),
-}  # fmt: skip
+}
 ROUND = {
-    "number": integer(1, 30), "status": choice("draft", "seated", "closed"),
-    "published": boolean, "tables": items(lambda v, p: obj(v, p, TABLE)),
-}  # fmt: skip
+    "number": integer(1, 30),
+    "status": choice("draft", "seated", "closed"),
+    "published": boolean,
+    "tables": items(lambda v, p: obj(v, p, TABLE)),
+}
 ROUND_2 = {**ROUND, "byes": items(text(160, empty=False), 1000)}
-AUDIT = {"at": moment, "user": optional(text(150)), "action": text(40, empty=False),
-         "detail": mapping}  # fmt: skip
+AUDIT = {
+    "at": moment,
+    "user": optional(text(150)),
+    "action": text(40, empty=False),
+    "detail": mapping,
+}
 
 
 def document(tournament: dict, player: dict, round_: dict) -> dict[str, Check]:
     return {
-        "format": choice("rikscore.event"), "version": choice(1, 2, 3),
+        "format": choice("rikscore.event"),
+        "version": choice(*range(1, 5)),
         "tournament": lambda v, p: obj(v, p, tournament),
         "players": items(lambda v, p: obj(v, p, player)),
         "rounds": items(lambda v, p: obj(v, p, round_)),
         "audit": items(lambda v, p: obj(v, p, AUDIT)),
-    }  # fmt: skip
+    }
 
 
 #: Every version still imports: a club's archive keeps working.
-DOCUMENTS = {1: document(TOURNAMENT, PLAYER, ROUND),
-             2: document(TOURNAMENT_2, PLAYER_2, ROUND_2),
-             3: document(TOURNAMENT_3, PLAYER_2, ROUND_2)}  # fmt: skip
+DOCUMENTS = {
+    1: document(TOURNAMENT, PLAYER, ROUND),
+    2: document(TOURNAMENT_2, PLAYER_2, ROUND_2),
+    3: document(TOURNAMENT_3, PLAYER_2, ROUND_2),
+    4: document(TOURNAMENT_4, PLAYER_2, ROUND_2),
+}
 
 
 def check_structure(data: Any) -> None:
@@ -295,4 +346,9 @@ def upgrade(data: dict) -> dict:
     if data["version"] == 2:
         data["tournament"]["entry_mode"] = "td"
         data["version"] = 3
+    if data["version"] == 3:
+        info = data["tournament"]
+        names = (p["name"] for p in data["players"])
+        info["uid"] = str(derived_uid(info["date"], info["name"], names))
+        data["version"] = 4
     return data

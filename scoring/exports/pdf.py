@@ -1,7 +1,8 @@
 """The PDF base: A4 page, embedded fonts, header and footer on every page.
 
 Stories (score sheets, seating, standings, cards) live in ``pdf_*.py`` and
-only provide flowables; this module lays them out. DejaVu Sans is vendored
+only provide flowables of the rows ``scoring.rowsource`` loads (no query of
+their own); this module lays them out. DejaVu Sans is vendored
 in ``fonts/`` (licence beside it) so that é, ë, ï, ü and ĳ print whatever
 fonts the server has.
 """
@@ -98,10 +99,15 @@ def render(tournament, title: str, story_fn, landscape: bool = False) -> bytes:
             canvas.restoreState()
 
         doc = SimpleDocTemplate(
-            buffer, pagesize=size, title=f"{tournament.name} – {title}",
-            author="Rikscore", leftMargin=12 * mm, rightMargin=12 * mm,
-            topMargin=12 * mm, bottomMargin=13 * mm,
-        )  # fmt: skip
+            buffer,
+            pagesize=size,
+            title=f"{tournament.name} – {title}",
+            author="Rikscore",
+            leftMargin=12 * mm,
+            rightMargin=12 * mm,
+            topMargin=12 * mm,
+            bottomMargin=13 * mm,
+        )
         doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
     return buffer.getvalue()
 
@@ -138,8 +144,12 @@ class CanvasDocument:
         if self.page:
             self.canvas.showPage()
         self.page += 1
-        draw_footer(self.canvas, self.width, self.footer,
-                    f"Rikscore · {self.page_label} {self.page}")  # fmt: skip
+        draw_footer(
+            self.canvas,
+            self.width,
+            self.footer,
+            f"Rikscore · {self.page_label} {self.page}",
+        )
         return self.top
 
     def heading(self, top: float, title: str, *lines: str) -> float:
@@ -177,10 +187,12 @@ class PlacedText:
 
             face, doc = getFont(font), self.canvas._doc
             segments = self.cache[(text, font)] = [
-                (face.getSubsetInternalName(subset, doc),
-                 f"({self.canvas._escape(chunk)}) Tj")
+                (
+                    face.getSubsetInternalName(subset, doc),
+                    f"({self.canvas._escape(chunk)}) Tj",
+                )
                 for subset, chunk in face.splitString(text, doc)
-            ]  # fmt: skip
+            ]
         self.parts.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm")
         for name, show in segments:
             if (name, size) != self.current:
@@ -325,9 +337,12 @@ def qr_flowable(text: str, side: float):
     n = len(modules) + 8  # a 4-module quiet zone on each side
     image = Image.new("1", (n, n), 1)
     image.putdata(
-        [0 if 4 <= r < n - 4 and 4 <= c < n - 4 and modules[r - 4][c - 4] else 1
-         for r in range(n) for c in range(n)]
-    )  # fmt: skip
+        [
+            0 if 4 <= r < n - 4 and 4 <= c < n - 4 and modules[r - 4][c - 4] else 1
+            for r in range(n)
+            for c in range(n)
+        ]
+    )
 
     class QrFlowable(Flowable):
         def wrap(self, avail_width, avail_height):
@@ -356,19 +371,12 @@ def table_class():
 
 
 def seated_tables(tournament, round_number: int) -> list[tuple[int, int]]:
-    """``(id, number)`` of the round's tables, or a clear refusal to print."""
-    from django.utils.translation import gettext as _
-
+    """``(id, number)`` of the round's tables (the row source's), or a clear
+    refusal to print."""
     from scoring.exports import ExportError
-    from tournaments.models import TableRound
+    from scoring.rowsource import round_tables
 
-    tables = list(
-        TableRound.objects.filter(
-            round__tournament=tournament, round__number=round_number
-        )
-        .order_by("number")
-        .values_list("id", "number")
-    )
+    tables = round_tables(tournament, round_number)
     if not tables:
         raise ExportError(
             _("Round %(n)s is not seated yet: there are no tables to print.")

@@ -59,13 +59,23 @@ def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[t
     """{entry_id: [(round, table, seat, deal, contract, declarer, partner,
     tricks, points, total)]}: the player's deals with the running total."""
     cards: dict[int, list[tuple]] = defaultdict(list)
-    for entry_id, row, seat, points, total in player_deals(deal_rows(tournament),
-                                                           entry_ids):  # fmt: skip
-        cards[entry_id].append((
-            row["round"], row["table"], seat, row["deal"], row["contract"],
-            row["declarer"], row["partner"], tricks_text(row["tricks"]), points,
-            total,
-        ))  # fmt: skip
+    for entry_id, row, seat, points, total in player_deals(
+        deal_rows(tournament), entry_ids
+    ):
+        cards[entry_id].append(
+            (
+                row["round"],
+                row["table"],
+                seat,
+                row["deal"],
+                row["contract"],
+                row["declarer"],
+                row["partner"],
+                tricks_text(row["tricks"]),
+                points,
+                total,
+            )
+        )
     return cards
 
 
@@ -84,9 +94,10 @@ def player_cards(tournament, entry_id: int | None = None):
         head = _layout(edges, labels, header=True)
         for person in people:
             line = _("%(club)s · rank %(rank)s · %(points)s points") % {
-                "club": person.get("club") or "–", "rank": person["rank"] or "–",
+                "club": person.get("club") or "–",
+                "rank": person["rank"] or "–",
                 "points": person.get("points", 0),
-            }  # fmt: skip
+            }
             if person.get("notes"):
                 line = f"{line} · {person['notes']}"
             rows = [_layout(edges, row) for row in cards.get(person["entry"], [])]
@@ -96,8 +107,9 @@ def player_cards(tournament, entry_id: int | None = None):
                 if first:
                     top = doc.heading(top, person["name"], tournament.name, str(line))
                 else:
-                    top = doc.heading(top, _("%(name)s (continued)")
-                                      % {"name": person["name"]})  # fmt: skip
+                    top = doc.heading(
+                        top, _("%(name)s (continued)") % {"name": person["name"]}
+                    )
                 room, fits = top - doc.bottom - ROW, 0
                 while fits < len(rows) and room >= rows[fits][0]:
                     room -= rows[fits][0]
@@ -146,8 +158,9 @@ def _draw_table(doc, edges, top: float, head: tuple, rows: list[tuple]) -> None:
     where a new round starts."""
     canvas = doc.canvas
     canvas.setFillGray(0.9)
-    canvas.rect(edges[0], top - head[0], edges[-1] - edges[0], head[0], stroke=0,
-                fill=1)  # fmt: skip
+    canvas.rect(
+        edges[0], top - head[0], edges[-1] - edges[0], head[0], stroke=0, fill=1
+    )
     canvas.setFillGray(0)
 
     text = PlacedText(canvas, doc.encoded)

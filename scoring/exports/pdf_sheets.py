@@ -34,7 +34,13 @@ from scoring.exports.pdf import (
     word_width,
     wrap,
 )
-from scoring.rowsource import counts_for_seat, deal_rows, table_seats, tricks_text
+from scoring.rowsource import (
+    counts_for_seat,
+    deal_labels,
+    deal_rows,
+    table_seats,
+    tricks_text,
+)
 from tournaments.dealing import dealer_position, sitting_out
 from tournaments.models import TableRound
 
@@ -91,8 +97,15 @@ def score_sheets(
         flow = []
         for i, (table_id, number) in enumerate(tables):
             url = prefix + sheet_link(tournament, round_number, number, table_id)
-            sheet = Sheet(tournament, round_number, number, seats.get(table_id, []),
-                          deals.get(number, {}), url, st)  # fmt: skip
+            sheet = Sheet(
+                tournament,
+                round_number,
+                number,
+                seats.get(table_id, []),
+                deals.get(number, {}),
+                url,
+                st,
+            )
             if i:
                 flow.append(PageBreak())
             flow.extend(sheet.flowables())
@@ -118,9 +131,17 @@ class Sheet:
     def flowables(self) -> list:
         from reportlab.platypus import Spacer
 
-        return [self.header(), Spacer(1, 3), self.players(), Spacer(1, 4),
-                self.deal_table(), Spacer(1, 5), self.jury_box(), Spacer(1, 6),
-                self.signatures()]  # fmt: skip
+        return [
+            self.header(),
+            Spacer(1, 3),
+            self.players(),
+            Spacer(1, 4),
+            self.deal_table(),
+            Spacer(1, 5),
+            self.jury_box(),
+            Spacer(1, 6),
+            self.signatures(),
+        ]
 
     # -- header with QR ---------------------------------------------------
     def header(self):
@@ -147,8 +168,9 @@ class Sheet:
             one_line(_("TD: %(path)s") % {"path": td}, beside, st["small"]),
         ]
         table = Table([[left, right]], colWidths=[110 * mm, 76 * mm])
-        table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                        ("ALIGN", (1, 0), (1, 0), "RIGHT")])  # fmt: skip
+        table.setStyle(
+            [("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT")]
+        )
         return table
 
     # -- players and dealer order -------------------------------------------
@@ -161,18 +183,22 @@ class Sheet:
         one place the whole names stand, so the name column gets the room."""
         from reportlab.platypus import Table
 
-        head = [str(_("Seat")), str(_("Player")), str(_("Deals (dealer)"))]
+        head = [*deal_labels("seat", "player"), str(_("Deals (dealer)"))]
         if self.size == 5:
             head[2] = str(_("Deals (dealer, sits out)"))
-        dealt = {pos: ", ".join(str(d) for d in self.dealt_by(pos))
-                 for pos, _e, _n in self.seats}  # fmt: skip
+        dealt = {
+            pos: ", ".join(str(d) for d in self.dealt_by(pos))
+            for pos, _e, _n in self.seats
+        }
         seat = word_width(head[0], FONT_BOLD, 9) + 2 * PAD
         least = [45 * 72 / 25.4, word_width(head[2], FONT_BOLD, 9) + 2 * PAD]
         deals = max(least + [text_width(d, FONT, 9) + 2 * PAD for d in dealt.values()])
         widths = [seat, WIDTH - seat - deals, deals]
         rows = [[cell(h, w, FONT_BOLD, 9) for h, w in zip(head, widths, strict=True)]]
-        rows += [[str(pos), cell(name, widths[1], FONT, 9), dealt[pos]]
-                 for pos, _entry, name in self.seats]  # fmt: skip
+        rows += [
+            [str(pos), cell(name, widths[1], FONT, 9), dealt[pos]]
+            for pos, _entry, name in self.seats
+        ]
         table = Table(rows, colWidths=widths)
         table.setStyle(grid_style(1, 9))
         return table
@@ -183,14 +209,15 @@ class Sheet:
         from reportlab.lib.units import mm
 
         size = self.size or 4
-        fixed = ["#", _("Dealer"), _("Contract"), _("Declarer"), _("Partner"),
-                 _("Tricks")]  # fmt: skip
+        fixed = [
+            "#",
+            *deal_labels("dealer", "contract", "declarer", "partner", "tricks"),
+        ]
         widths = [w * mm for w in FIXED_MM[min(size, 5)]]
         per = (WIDTH - sum(widths)) / size  # one seat: its points and Σ
         seat_widths = [per * 0.47, per * 0.53]
         col_widths = widths + seat_widths * size
-        top = [cell(x, w, FONT_BOLD, 7.5)
-               for x, w in zip(fixed, widths, strict=True)]  # fmt: skip
+        top = [cell(x, w, FONT_BOLD, 7.5) for x, w in zip(fixed, widths, strict=True)]
         sub = [""] * len(fixed)
         for pos, _e, _name in self.seats:
             top += [fit(self.label(pos), per - 2 * PAD, FONT_BOLD, 7.5), ""]
@@ -206,7 +233,7 @@ class Sheet:
             style.append(("LEFTPADDING", (c, 2), (c + 1, -2), 2))
             style.append(("RIGHTPADDING", (c, 2), (c + 1, -2), 2))
         grey = colors.HexColor("#c8c8c8")
-        running = [0] * size
+        running = [0] * size  # the row source's, as of the last deal entered
         for number in range(1, self.t.deals_per_round + 1):
             r = len(rows)
             dealer = dealer_position(size, number)
@@ -221,7 +248,8 @@ class Sheet:
                 pos = k + 1
                 if deal:
                     score = deal["scores"][k] if k < len(deal["scores"]) else 0
-                    running[k] += score
+                    if k < len(deal["running"]):
+                        running[k] = deal["running"][k]
                     shown = counts_for_seat(pos, out, score)
                     row += [str(score) if shown else "–", str(running[k])]
                 else:
@@ -230,7 +258,7 @@ class Sheet:
                     c = len(fixed) + 2 * k
                     style.append(("BACKGROUND", (c, r), (c, r), grey))
             rows.append(row)
-        totals = [str(_("Total")), "", "", "", "", ""]
+        totals = [*deal_labels("total"), "", "", "", "", ""]
         done = bool(self.deals)
         for k in range(size):
             totals += ["", str(running[k]) if done else ""]
@@ -276,31 +304,52 @@ class Sheet:
                 return self.narrow(self.label(numbers[0]), width)
             return cell(" + ".join(str(p) for p in numbers), width, FONT, 7.5)
 
-        return [cell(deal["contract"], widths[2], FONT, 7.5),
-                seats(deal["declarer_seats"], widths[3]),
-                seats(deal["partner_seats"], widths[4]),
-                cell(tricks_text(deal["tricks"]), widths[5], FONT, 7.5)]  # fmt: skip
+        return [
+            cell(deal["contract"], widths[2], FONT, 7.5),
+            seats(deal["declarer_seats"], widths[3]),
+            seats(deal["partner_seats"], widths[4]),
+            cell(tricks_text(deal["tricks"]), widths[5], FONT, 7.5),
+        ]
 
     # -- jury, sanctions, signatures ----------------------------------------
     def jury_box(self):
         from reportlab.lib.units import mm
 
-        head = [_("Deal"), _("Player"), _("Sanction or jury decision"), _("Points"),
-                _("Jury initials")]  # fmt: skip
+        head = [
+            *deal_labels("deal", "player"),
+            _("Sanction or jury decision"),
+            *deal_labels("points"),
+            _("Jury initials"),
+        ]
         widths = [w * mm for w in (12, 50, 80, 16, 28)]
         rows = [[cell(h, w, FONT_BOLD, 8) for h, w in zip(head, widths, strict=True)]]
         for number, deal in sorted(self.deals.items()):
             for _code, name, player, points in deal["sanction_rows"]:
-                rows.append([str(number), cell(player, widths[1]),
-                             cell(name, widths[2]), str(points), ""])  # fmt: skip
+                rows.append(
+                    [
+                        str(number),
+                        cell(player, widths[1]),
+                        cell(name, widths[2]),
+                        str(points),
+                        "",
+                    ]
+                )
             for player, contract in deal["jury"]:
                 what = _("Jury approved: %(c)s") % {"c": contract}
-                rows.append([str(number), cell(player, widths[1]),
-                             cell(what, widths[2]), "", ""])  # fmt: skip
+                rows.append(
+                    [
+                        str(number),
+                        cell(player, widths[1]),
+                        cell(what, widths[2]),
+                        "",
+                        "",
+                    ]
+                )
         while len(rows) < 4:
             rows.append(["", "", "", "", ""])
-        heights = [None] + [15 if "\n" not in row[1] + row[2] else None
-                            for row in rows[1:]]  # fmt: skip
+        heights = [None] + [
+            15 if "\n" not in row[1] + row[2] else None for row in rows[1:]
+        ]
         table = table_class()(rows, colWidths=widths, rowHeights=heights)
         table.setStyle(grid_style(1, 8))
         return titled(str(_("Jury and sanctions")), table)
@@ -313,17 +362,25 @@ class Sheet:
         names = [name for _p, _e, name in self.seats] + [str(_("Tournament director"))]
         cols, width = 3, WIDTH / 3
         cells = [names[i : i + cols] for i in range(0, len(names), cols)]
-        rows, style = [], [("FONT", (0, 0), (-1, -1), FONT, 7),
-                           ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                           ("LEFTPADDING", (0, 0), (-1, -1), PAD),
-                           ("RIGHTPADDING", (0, 0), (-1, -1), PAD)]  # fmt: skip
+        rows, style = (
+            [],
+            [
+                ("FONT", (0, 0), (-1, -1), FONT, 7),
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+                ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+            ],
+        )
         for r, line in enumerate(cells):
-            rows.append([cell(n, width, FONT, 7, most=3) for n in line]
-                        + [""] * (cols - len(line)))  # fmt: skip
+            rows.append(
+                [cell(n, width, FONT, 7, most=3) for n in line]
+                + [""] * (cols - len(line))
+            )
             for c in range(len(line)):
                 style.append(("BOX", (c, r), (c, r), 0.6, colors.black))
-        heights = [max(30, 22 + 8.4 * max(len(c.split("\n")) for c in row))
-                   for row in rows]  # fmt: skip
+        heights = [
+            max(30, 22 + 8.4 * max(len(c.split("\n")) for c in row)) for row in rows
+        ]
         table = table_class()(rows, colWidths=[width] * cols, rowHeights=heights)
         table.setStyle(style)
         return titled(str(_("Signatures: the players agree with this sheet")), table)
@@ -342,8 +399,9 @@ def titled(title: str, table):
     from reportlab.platypus import KeepTogether, Table
 
     head = Table([[title]], colWidths=[WIDTH])
-    head.setStyle([("FONT", (0, 0), (-1, -1), FONT_BOLD, 9),
-                   ("LEFTPADDING", (0, 0), (-1, -1), 0)])  # fmt: skip
+    head.setStyle(
+        [("FONT", (0, 0), (-1, -1), FONT_BOLD, 9), ("LEFTPADDING", (0, 0), (-1, -1), 0)]
+    )
     return KeepTogether([head, table])
 
 
@@ -374,8 +432,9 @@ def one_line(text: str, width: float, base):
 
     fits = math.floor(10 * width / text_width(text, FONT, 1)) / 10
     size = max(LINK_FLOOR, min(LINK_SIZE, fits))
-    style = ParagraphStyle("link", base, fontName=FONT, fontSize=size,
-                           leading=size + 2, alignment=2)  # fmt: skip
+    style = ParagraphStyle(
+        "link", base, fontName=FONT, fontSize=size, leading=size + 2, alignment=2
+    )
     return Paragraph(escape(text), style)
 
 

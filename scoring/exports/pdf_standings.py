@@ -72,8 +72,10 @@ def widths(columns, heads: list[str], body: list[list[str]]) -> list[float]:
     for i in rounds:  # one width for all rounds: a calmer table
         out[i] = max(out[j] for j in rounds)
     free = [i for i, c in enumerate(columns) if c.key in SHARES]
-    wanted = {i: max((text_width(r[i], FONT, BODY) for r in body), default=0)
-              + 2 * PAD for i in free}  # fmt: skip
+    wanted = {
+        i: max((text_width(r[i], FONT, BODY) for r in body), default=0) + 2 * PAD
+        for i in free
+    }
     for _round in range(3):  # what a short club or note leaves, the others get
         room = WIDTH - sum(out)
         hungry = [i for i in free if out[i] < wanted[i]]
@@ -109,13 +111,19 @@ def standings_pdf(tournament, up_to_round: int | None = None):
         heads = [header(c) for c in columns]
         body = [[value(r, c.key) for c in columns] for r in rowset.rows]
         sizes = widths(columns, heads, body)
-        rows = [[cell(h, w, FONT_BOLD, HEAD, most=4)
-                 for h, w in zip(heads, sizes, strict=True)]]  # fmt: skip
+        rows = [
+            [
+                cell(h, w, FONT_BOLD, HEAD, most=4)
+                for h, w in zip(heads, sizes, strict=True)
+            ]
+        ]
         rows += [
-            [cell(v, w, FONT, BODY, most=LINES.get(c.key, 2))
-             for v, w, c in zip(row, sizes, columns, strict=True)]
+            [
+                cell(v, w, FONT, BODY, most=LINES.get(c.key, 2))
+                for v, w, c in zip(row, sizes, columns, strict=True)
+            ]
             for row in body
-        ]  # fmt: skip
+        ]
         table = Table(rows, colWidths=sizes, repeatRows=1)
         style = grid_style(1, BODY)
         style.append(("FONT", (0, 0), (-1, 0), FONT_BOLD, HEAD))
@@ -125,10 +133,14 @@ def standings_pdf(tournament, up_to_round: int | None = None):
             if bold(c, i):
                 style.append(("FONT", (i, 1), (i, -1), FONT_BOLD, BODY))
         table.setStyle(style)
-        flow = [Paragraph(escape(tournament.name), st["title"]),
-                Paragraph(escape(title), st["h2"]), Spacer(1, 6), table,
-                Spacer(1, 4),
-                Paragraph(escape(legend(columns)), st["small"])]  # fmt: skip
+        flow = [
+            Paragraph(escape(tournament.name), st["title"]),
+            Paragraph(escape(title), st["h2"]),
+            Spacer(1, 6),
+            table,
+            Spacer(1, 4),
+            Paragraph(escape(legend(columns)), st["small"]),
+        ]
         if any(r["marks"] for r in rowset.rows):
             flow.append(Paragraph(escape(str(BYE_LEGEND)), st["small"]))
         return flow

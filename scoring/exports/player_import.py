@@ -19,11 +19,17 @@ from tournaments.models import Club, Player
 from tournaments.validators import CONTROL
 
 HEADERS = {
-    "name": "name", "naam": "name", "player": "name", "speler": "name",
-    "club": "club", "vereniging": "club",
-    "federation number": "federation_number", "federation_number": "federation_number",
-    "bondsnummer": "federation_number", "lidnummer": "federation_number",
-}  # fmt: skip
+    "name": "name",
+    "naam": "name",
+    "player": "name",
+    "speler": "name",
+    "club": "club",
+    "vereniging": "club",
+    "federation number": "federation_number",
+    "federation_number": "federation_number",
+    "bondsnummer": "federation_number",
+    "lidnummer": "federation_number",
+}
 COLUMNS = ("name", "club", "federation_number")
 MAX_ROWS = 5000
 #: A register of 5,000 players is about 300 KB as CSV; an XLSX unpacks to a
@@ -51,8 +57,12 @@ class Row:
         return not self.errors
 
     def as_dict(self) -> dict:
-        return {"line": self.line, "name": self.name, "club": self.club,
-                "federation_number": self.federation_number}  # fmt: skip
+        return {
+            "line": self.line,
+            "name": self.name,
+            "club": self.club,
+            "federation_number": self.federation_number,
+        }
 
 
 def parse(content: bytes, filename: str) -> list[Row]:
@@ -60,9 +70,12 @@ def parse(content: bytes, filename: str) -> list[Row]:
     and refused as soon as the file is beyond the limits."""
     if len(content) > MAX_FILE_BYTES:
         raise PlayerFileError(
-            _("The file is larger than %(mb)s MB: a register of %(n)s players "
-              "fits in far less.") % {"mb": MAX_FILE_BYTES // 2**20, "n": MAX_ROWS}
-        )  # fmt: skip
+            _(
+                "The file is larger than %(mb)s MB: a register of %(n)s players "
+                "fits in far less."
+            )
+            % {"mb": MAX_FILE_BYTES // 2**20, "n": MAX_ROWS}
+        )
     if filename.lower().endswith((".xlsx", ".xlsm")):
         cells = _xlsx_cells(content)
     else:
@@ -137,9 +150,12 @@ def _check_unpacked_size(content: bytes) -> None:
         raise PlayerFileError(_("This is not a readable XLSX file.")) from None
     if unpacked > MAX_UNPACKED_BYTES:
         raise PlayerFileError(
-            _("This XLSX file unpacks to more than %(mb)s MB: save it again "
-              "with just the players, or as CSV.") % {"mb": MAX_UNPACKED_BYTES // 2**20}
-        )  # fmt: skip
+            _(
+                "This XLSX file unpacks to more than %(mb)s MB: save it again "
+                "with just the players, or as CSV."
+            )
+            % {"mb": MAX_UNPACKED_BYTES // 2**20}
+        )
 
 
 def _text(value) -> str:
@@ -165,8 +181,12 @@ def preview(
     for row in rows:
         row.errors = []
         if any(CONTROL.search(v) for v in (row.name, row.club, row.federation_number)):
-            row.errors.append(_("A control character (an invisible tab or line "
-                                "break) is in this row."))  # fmt: skip
+            row.errors.append(
+                _(
+                    "A control character (an invisible tab or line "
+                    "break) is in this row."
+                )
+            )
         if not row.name:
             row.errors.append(_("The name is missing."))
         elif len(row.name) > 120:
@@ -175,8 +195,10 @@ def preview(
             row.errors.append(_("The club or federation number is too long."))
         fed = row.federation_number
         if fed and fed in seen_fed:
-            row.errors.append(_("Federation number %(f)s is also on line %(l)s.")
-                              % {"f": fed, "l": seen_fed[fed]})  # fmt: skip
+            row.errors.append(
+                _("Federation number %(f)s is also on line %(l)s.")
+                % {"f": fed, "l": seen_fed[fed]}
+            )
         elif fed and fed in taken:
             row.errors.append(
                 _("Federation number %(f)s is in the register already (%(n)s).")
@@ -186,8 +208,9 @@ def preview(
             seen_fed.setdefault(fed, row.line)
         key = (row.name.casefold(), row.club.casefold(), fed)
         if row.name and key in seen_name:
-            row.errors.append(_("Same player as on line %(l)s.")
-                              % {"l": seen_name[key]})  # fmt: skip
+            row.errors.append(
+                _("Same player as on line %(l)s.") % {"l": seen_name[key]}
+            )
         seen_name.setdefault(key, row.line)
         if row.club and row.club not in clubs and not create_clubs:
             row.errors.append(_("Unknown club “%(c)s”.") % {"c": row.club})
@@ -207,10 +230,13 @@ def store(
         if r.club and r.club not in clubs:
             clubs[r.club] = Club.objects.create(name=r.club)
     return Player.objects.bulk_create(
-        Player(name=r.name, club=clubs.get(r.club) if r.club else None,
-               federation_number=r.federation_number)
+        Player(
+            name=r.name,
+            club=clubs.get(r.club) if r.club else None,
+            federation_number=r.federation_number,
+        )
         for r in valid
-    )  # fmt: skip
+    )
 
 
 def rows_from(data: list[dict]) -> list[Row]:

@@ -1,37 +1,132 @@
 """One entry point for every export, shared by the web buttons and
 ``manage.py export_tournament``: format + what → ``(filename, type, bytes)``.
 
-Owners above this layer (a club's season) register their exporters here at
-start-up (``register_owner_export``), so that every export still goes
-through this module while ``scoring`` never imports ``seasons``."""
+What can be exported is a table (``EVENT_EXPORTS``): the views, the command's
+choices and the tests read it, so an export added there is offered and
+tested everywhere. Owners above this layer (a club's season) register their
+own table at start-up (``register_owner_export``), so that every export
+still goes through this module while ``scoring`` never imports ``seasons``.
+Builders import their module when called: loading the site never pays for
+reportlab or openpyxl."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.exports import ExportError
 
-PDF_KINDS = ("sheets", "blank-sheets", "seating", "standings", "cards")
-FORMATS = ("pdf", "xlsx", "json")
 
-#: kind ("competition", …) → ``fn(owner, fmt, **options)`` giving
-#: ``(filename, content_type, bytes)``; filled by the upper layers' apps.
-OWNER_EXPORTS: dict[str, Callable] = {}
+@dataclass(frozen=True)
+class Options:
+    """What a request may ask of an export beyond the format."""
 
-
-def register_owner_export(kind: str, fn: Callable) -> None:
-    """Make ``make_owner_export(kind, …)`` call ``fn`` (idempotent)."""
-    OWNER_EXPORTS[kind] = fn
+    round_number: int | None = None
+    entry_id: int | None = None
+    base: str | None = None  # the site's address, for the sheets' QR codes
 
 
-def make_owner_export(kind: str, owner, fmt: str, **options) -> tuple[str, str, bytes]:
-    """An export of something other than an event, e.g. a whole season."""
-    exporter = OWNER_EXPORTS.get(kind)
-    if exporter is None:
-        raise ExportError(_("Unknown export “%(k)s”.") % {"k": kind})
-    if fmt not in FORMATS:
+@dataclass(frozen=True)
+class Export:
+    fmt: str  # "pdf", "xlsx", "json"
+    name: str  # which one of the format ("sheets", …)
+    label: str
+    build: Callable[..., tuple[str, str, bytes]]  # (owner, Options)
+    takes_round: bool = False  # a round asked for must be one of the event's
+    per_round: bool = False  # prints one round: the current one if none asked
+
+
+def _sheets(tournament, options: Options, filled: bool = True):
+    from scoring.exports.pdf_sheets import score_sheets
+
+    return score_sheets(tournament, options.round_number, filled, options.base)
+
+
+def _blank_sheets(tournament, options: Options):
+    return _sheets(tournament, options, filled=False)
+
+
+def _seating(tournament, options: Options):
+    from scoring.exports.pdf_seating import seating_list
+
+    return seating_list(tournament, options.round_number)
+
+
+def _standings(tournament, options: Options):
+    from scoring.exports.pdf_standings import standings_pdf
+
+    return standings_pdf(tournament, options.round_number)
+
+
+def _cards(tournament, options: Options):
+    from scoring.exports.pdf_cards import player_cards
+
+    return player_cards(tournament, options.entry_id)
+
+
+def _workbook(tournament, options: Options):
+    from scoring.exports.xlsx import workbook
+
+    return workbook(tournament)
+
+
+def _backup(tournament, options: Options):
+    from scoring.exports.backup import dump_event
+
+    return dump_event(tournament)
+
+
+#: An event's exports.
+EVENT_EXPORTS: tuple[Export, ...] = (
+    Export("pdf", "sheets", gettext_lazy("Score sheets"), _sheets,
+           takes_round=True, per_round=True),
+    Export("pdf", "blank-sheets", gettext_lazy("Blank score sheets"), _blank_sheets,
+           takes_round=True, per_round=True),
+    Export("pdf", "seating", gettext_lazy("Seating list"), _seating,
+           takes_round=True, per_round=True),
+    Export("pdf", "standings", gettext_lazy("Standings"), _standings,
+           takes_round=True),
+    Export("pdf", "cards", gettext_lazy("Player cards"), _cards, takes_round=True),
+    Export("xlsx", "workbook",
+           gettext_lazy("Spreadsheet: standings, every deal, every round (XLSX)"),
+           _workbook),
+    Export("json", "backup", gettext_lazy("Backup of the whole event (JSON)"),
+           _backup),
+)  # fmt: skip
+PDF_KINDS = tuple(e.name for e in EVENT_EXPORTS if e.fmt == "pdf")
+FORMATS = tuple(dict.fromkeys(e.fmt for e in EVENT_EXPORTS))
+
+#: kind ("competition", …) → that owner's table of exports, each built by
+#: ``build(owner, Options)``; filled by the upper layers' apps.
+OWNER_EXPORTS: dict[str, tuple[Export, ...]] = {}
+
+
+def register_owner_export(kind: str, exports: tuple[Export, ...]) -> None:
+    """Make ``make_owner_export(kind, …)`` build from ``exports`` (idempotent)."""
+    OWNER_EXPORTS[kind] = exports
+
+
+def find_export(exports: tuple[Export, ...], fmt: str, what: str | None) -> Export:
+    """The export of ``fmt`` named ``what``; a format with one export needs
+    no name (and ignores one)."""
+    of_format = [e for e in exports if e.fmt == fmt]
+    if not of_format:
         raise ExportError(_("Unknown format “%(f)s”.") % {"f": fmt})
-    return exporter(owner, fmt, **options)
+    if len(of_format) == 1:
+        return of_format[0]
+    for export in of_format:
+        if export.name == what:
+            return export
+    raise ExportError(_("Unknown PDF “%(w)s”.") % {"w": what})
+
+
+def make_owner_export(kind: str, owner, fmt: str) -> tuple[str, str, bytes]:
+    """An export of something other than an event, e.g. a whole season."""
+    exports = OWNER_EXPORTS.get(kind)
+    if exports is None:
+        raise ExportError(_("Unknown export “%(k)s”.") % {"k": kind})
+    return find_export(exports, fmt, None).build(owner, Options())
 
 
 def default_round(tournament) -> int | None:
@@ -47,38 +142,19 @@ def default_round(tournament) -> int | None:
 
 
 def make_export(
-    tournament, fmt: str, what: str | None = None, round_number: int | None = None,
-    entry_id: int | None = None, base: str | None = None,
-) -> tuple[str, str, bytes]:  # fmt: skip
-    if fmt == "xlsx":
-        from scoring.exports.xlsx import workbook
-
-        return workbook(tournament)
-    if fmt == "json":
-        from scoring.exports.backup import dump_event
-
-        return dump_event(tournament)
-    if fmt != "pdf":
-        raise ExportError(_("Unknown format “%(f)s”.") % {"f": fmt})
-    if round_number is not None and not 1 <= round_number <= tournament.rounds:
+    tournament,
+    fmt: str,
+    what: str | None = None,
+    round_number: int | None = None,
+    entry_id: int | None = None,
+    base: str | None = None,
+) -> tuple[str, str, bytes]:
+    export = find_export(EVENT_EXPORTS, fmt, what)
+    asked = round_number is not None
+    if export.takes_round and asked and not 1 <= round_number <= tournament.rounds:
         raise ExportError(_("There is no round %(n)s.") % {"n": round_number})
-    if what == "standings":
-        from scoring.exports.pdf_standings import standings_pdf
-
-        return standings_pdf(tournament, round_number)
-    if what == "cards":
-        from scoring.exports.pdf_cards import player_cards
-
-        return player_cards(tournament, entry_id)
-    if what not in ("sheets", "blank-sheets", "seating"):
-        raise ExportError(_("Unknown PDF “%(w)s”.") % {"w": what})
-    number = round_number or default_round(tournament)
-    if number is None:
-        raise ExportError(_("No round is seated yet."))
-    if what == "seating":
-        from scoring.exports.pdf_seating import seating_list
-
-        return seating_list(tournament, number)
-    from scoring.exports.pdf_sheets import score_sheets
-
-    return score_sheets(tournament, number, filled=what == "sheets", base=base)
+    if export.per_round:
+        round_number = round_number or default_round(tournament)
+        if round_number is None:
+            raise ExportError(_("No round is seated yet."))
+    return export.build(tournament, Options(round_number, entry_id, base))

@@ -43,8 +43,9 @@ def workbook(tournament) -> tuple[str, str, bytes]:
         per_round = _deals(book, tournament, width)
         byes = byes_by_round(tournament)
         for number in sorted(set(per_round) | set(byes)):
-            _round(book, tournament, number, per_round.get(number, {}),
-                   byes[number], width)  # fmt: skip
+            _round(
+                book, tournament, number, per_round.get(number, {}), byes[number], width
+            )
         data = book.save()
     return f"{tournament.slug}.xlsx", XLSX, data
 
@@ -53,8 +54,11 @@ def _standings(book, rowset, name_width: int) -> None:
     columns = rowset.columns
     clubs = max((len(r["club"]) for r in rowset.rows), default=0)
     width = {"name": name_width, "club": min(max(clubs, 8) + 2, 40), "notes": 30}
-    with book.sheet(_("Standings"), [str(c.label) for c in columns],
-                    [width.get(c.key, 7) for c in columns]) as ws:  # fmt: skip
+    with book.sheet(
+        _("Standings"),
+        [str(c.label) for c in columns],
+        [width.get(c.key, 7) for c in columns],
+    ) as ws:
         keys = [c.key for c in columns]
         for item in rowset.rows:
             ws.append([item.get(k) for k in keys])
@@ -68,9 +72,19 @@ def _deals(book, tournament, name_width: int) -> dict[int, dict]:
     a table of five the dealer is the seat without points. Schoppen mie names
     who took the queen of spades and who took the last trick."""
     seats_max = max((len(s) for s in table_seats(tournament).values()), default=4)
-    headers = deal_labels("round", "table", "deal", "contract", "codes",
-                          "declarer", "partner", "tricks", "queen_of_spades",
-                          "last_trick", "sanctions")  # fmt: skip
+    headers = deal_labels(
+        "round",
+        "table",
+        "deal",
+        "contract",
+        "codes",
+        "declarer",
+        "partner",
+        "tricks",
+        "queen_of_spades",
+        "last_trick",
+        "sanctions",
+    )
     widths = [6, 6, 6, 22, 14] + [name_width] * 2 + [7] + [name_width] * 2 + [30]
     for k in range(1, seats_max + 1):
         headers += [_("Seat %(n)s") % {"n": k}, _("Points %(n)s") % {"n": k}]
@@ -78,10 +92,19 @@ def _deals(book, tournament, name_width: int) -> dict[int, dict]:
     per_round: dict[int, dict] = {}
     with book.sheet(_("Deals"), headers, widths) as ws:
         for d in deal_rows(tournament):
-            row = [d["round"], d["table"], d["deal"], d["contract"], d["codes"],
-                   d["declarer"], d["partner"], _tricks(d["tricks"]),
-                   d["queen_of_spades"], d["last_trick"],
-                   d["sanction_text"]]  # fmt: skip
+            row = [
+                d["round"],
+                d["table"],
+                d["deal"],
+                d["contract"],
+                d["codes"],
+                d["declarer"],
+                d["partner"],
+                _tricks(d["tricks"]),
+                d["queen_of_spades"],
+                d["last_trick"],
+                d["sanction_text"],
+            ]
             scores, out = d["scores"], d["sits_out"]
             for pos, _e, name in d["seats"]:
                 score = scores[pos - 1]
@@ -90,6 +113,7 @@ def _deals(book, tournament, name_width: int) -> dict[int, dict]:
             tables = per_round.setdefault(d["round"], {})
             table = tables.setdefault(d["table"], {"seats": d["seats"], "deals": {}})
             table["deals"][d["deal"]] = (out, scores)
+            table["totals"] = d["running"]  # the row source's, after its last deal
     return per_round
 
 
@@ -99,11 +123,12 @@ def _tricks(tricks: list[int]):
 
 
 def _round(book, tournament, number, tables: dict, byes, name_width: int) -> None:
-    """A row per seat with the points of each deal and their total; then who
-    sat the round out."""
+    """A row per seat with the points of each deal and their total (the
+    row source's running total); then who sat the round out."""
     n = tournament.deals_per_round
-    headers = [_("Table"), _("Seat"), _("Player")]
-    headers += [_("D%(n)s") % {"n": d} for d in range(1, n + 1)] + [_("Total")]
+    headers = deal_labels("table", "seat", "player")
+    headers += [_("D%(n)s") % {"n": d} for d in range(1, n + 1)]
+    headers += deal_labels("total")
     widths = [6, 6, name_width] + [5] * n + [8]
     with book.sheet(_("Round %(n)s") % {"n": number}, headers, widths) as ws:
         for table_no in sorted(tables):
@@ -116,7 +141,6 @@ def _round(book, tournament, number, tables: dict, byes, name_width: int) -> Non
                         pos, out, scores[pos - 1]
                     )
                     points.append(scores[pos - 1] if played else None)
-                total = sum(p for p in points if p is not None)
-                ws.append([table_no, pos, name, *points, total])
+                ws.append([table_no, pos, name, *points, table["totals"][pos - 1]])
         for name in byes:
             ws.append([_("bye"), None, name])

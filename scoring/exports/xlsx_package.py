@@ -76,8 +76,10 @@ class Sheet:
         ]
         self.body = tempfile.SpooledTemporaryFile(SPOOL)  # noqa: SIM115 (__exit__)
         self.rows = 1
-        cells = (f'<c r="{c}1" s="{HEADER}" t="inlineStr">{book.text(h)}</c>'
-                 for c, h in zip(self.letters, headers, strict=True))  # fmt: skip
+        cells = (
+            f'<c r="{c}1" s="{HEADER}" t="inlineStr">{book.text(h)}</c>'
+            for c, h in zip(self.letters, headers, strict=True)
+        )
         self.chunk = ['<row r="1">' + "".join(cells) + "</row>"]
 
     def __enter__(self) -> "Sheet":

@@ -12,8 +12,8 @@ rules, as the deal pipeline now stores them. Revisions are converted alike.
 
 from django.db import migrations, models
 
-from rules.house_rules import apply_overrides
-from rules.presets import get_preset
+from rules.engine.house_rules import apply_overrides
+from rules.engine.presets import get_preset
 from scoring.records import by_name, by_seat
 from tournaments.dealing import playing_positions, sitting_out, unique_labels
 

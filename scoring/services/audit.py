@@ -10,7 +10,13 @@ def user_or_none(user):
 
 def deal_line(table, user, action: str, number: int, **detail) -> None:
     AuditLog.objects.create(
-        tournament=table.round.tournament, user=user_or_none(user), action=action,
-        detail={"round": table.round.number, "table": table.number,
-                "deal": number, **detail},
-    )  # fmt: skip
+        tournament=table.round.tournament,
+        user=user_or_none(user),
+        action=action,
+        detail={
+            "round": table.round.number,
+            "table": table.number,
+            "deal": number,
+            **detail,
+        },
+    )

@@ -6,25 +6,23 @@ stores what it computed (the record by seat, the facts, the scores by seat),
 the revision, the seat totals and the audit line in one transaction.
 """
 
+import copy
+
 from django.db import IntegrityError
 from django.db.models import Sum
 
-from rules.jury import latest_decisions
-from rules.validation import Violation
+from rules.engine.validation import Violation
+from scoring.context import ContextBuilder
 from scoring.models import Deal, DealRevision, JuryCall, Submission
-from scoring.pipeline import (
-    DealContext,
-    Outcome,
-    run_deal,
-    solo_declarers,
-    solo_limit_counts,
-)
+from scoring.pipeline import DealContext, Outcome, run_deal, solo_limit_counts
 from scoring.services.audit import deal_line, user_or_none
+from scoring.services.deal_rows import deal_fields, deal_row
 from scoring.services.freezing import freeze_rules
 from scoring.services.tables import TableView, table_view
-from scoring.services.totals import recompute_table
+from scoring.services.totals import apply_change
 from tournaments.locks import GoneError, atomic_retry, lock_table
 from tournaments.models import Seat, TableRound
+from tournaments.result_events import announce, deals_changed
 
 
 class DealRejectedError(Exception):
@@ -45,16 +43,38 @@ class ClosedError(Exception):
 
 def solo_made_before(view: TableView, deal_number: int) -> dict[str, int]:
     """Solo-limit contracts each of the deal's four players made earlier in
-    the tournament: in earlier rounds, and in earlier deals at this table.
+    the tournament ({} when the rules count none)."""
+    return dict(deal_context(view, deal_number).solo_made)
 
-    The dealer sitting out is not a player of this deal; their own count
-    reaches their later deals the same way."""
+
+def deal_context(view: TableView, number: int) -> DealContext:
+    """What the event knows before deal ``number`` at this table (the one
+    builder, ``scoring.context``, as play order leaves it here)."""
+    calls = list(
+        JuryCall.objects.filter(table=view.table, deal_number=number)
+        .order_by("at", "id")
+        .values_list("entry_id", "contract", "decision")
+    )
+    seats = {
+        label: s.entry_id for s, label in zip(view.seats, view.labels, strict=True)
+    }
+    builder = _builder_before(view, number, seats)
+    return builder.context(seats, view.players_for(number), calls)
+
+
+def _builder_before(view: TableView, number: int, seats: dict) -> ContextBuilder:
+    """The builder fed everything before deal ``number``: earlier rounds
+    from the seats' stored sums (plain sums of their deals' facts), then the
+    earlier deals at this table. A player sits at one table a round, so
+    nothing else comes before. Nothing is read when the rules count no solo
+    limit."""
     table = view.table
-    players = view.players_for(deal_number)
-    entries = {label: view.entry_of(label).id for label in players}
-    earlier = dict(
+    schedule = table.round.tournament.schedule
+    if not solo_limit_counts(schedule):
+        return ContextBuilder(schedule)
+    earlier = (
         Seat.objects.filter(
-            entry_id__in=entries.values(),
+            entry_id__in=seats.values(),
             table__round__tournament_id=table.round.tournament_id,
             table__round__number__lt=table.round.number,
         )
@@ -62,27 +82,13 @@ def solo_made_before(view: TableView, deal_number: int) -> dict[str, int]:
         .annotate(n=Sum("solo_made"))
         .order_by()
     )
-    counts = {label: earlier.get(entries[label], 0) for label in players}
-    for deal in table.deals.filter(number__lt=deal_number):
-        for position in solo_declarers(deal.record, deal.facts):
-            label = view.label_of(position)
-            if label in counts:
-                counts[label] += 1
-    return counts
-
-
-def deal_context(view: TableView, number: int) -> DealContext:
-    """What the event knows before deal ``number`` at this table."""
-    calls = (
-        JuryCall.objects.filter(table=view.table, deal_number=number)
-        .order_by("at", "id")
-        .values_list("entry_id", "contract", "decision")
-    )
-    label = {s.entry_id: lab for s, lab in zip(view.seats, view.labels, strict=True)}
-    jury = latest_decisions((label.get(e, ""), c, d) for e, c, d in calls)
-    schedule = view.table.round.tournament.schedule
-    solo = solo_made_before(view, number) if solo_limit_counts(schedule) else {}
-    return DealContext(solo, jury)
+    builder = ContextBuilder(schedule, dict(earlier))
+    key_of = {s.position: s.entry_id for s in view.seats}
+    for record, facts in table.deals.filter(number__lt=number).values_list(
+        "record", "facts"
+    ):
+        builder.played(record, facts, key_of)
+    return builder
 
 
 def prepare(table: TableRound, number: int, record: dict) -> tuple[Outcome, TableView]:
@@ -102,9 +108,12 @@ def preview_deal(table: TableRound, number: int, record: dict):
 
 
 def save_deal(
-    table: TableRound, number: int, record: dict, user=None,
+    table: TableRound,
+    number: int,
+    record: dict,
+    user=None,
     expected_version: int | None = None,
-) -> Deal:  # fmt: skip
+) -> Deal:
     """Validate, settle and store deal ``number``; update totals; log it.
 
     The table is locked first and its seats read under the lock, so a swap
@@ -118,15 +127,23 @@ def save_deal(
 
     def job() -> Deal:
         locked = _lock_open(table)
-        outcome, _view = prepare(locked, number, record)
+        outcome, view = prepare(locked, number, record)
         if not outcome.ok:
             raise DealRejectedError(outcome.violations)
         freeze_rules(table.round.tournament)
-        deal = _store(locked, number, outcome, user, expected_version)
+        deal, old = _store(locked, number, outcome, user, expected_version)
         _close_entries(locked, number)
-        recompute_table(locked)
-        deal_line(locked, user, "deal.save", number, version=deal.version,
-                  record=outcome.record, scores=list(outcome.seat_scores))  # fmt: skip
+        apply_change(view.seats, old, deal)  # the seats were read under the lock
+        deal_line(
+            locked,
+            user,
+            "deal.save",
+            number,
+            version=deal.version,
+            record=outcome.record,
+            scores=list(outcome.seat_scores),
+        )
+        announce(deals_changed(locked))
         return deal
 
     try:
@@ -152,33 +169,47 @@ def _lock_open(table: TableRound) -> TableRound:
     return locked
 
 
-def _store(table, number, outcome: Outcome, user, expected_version) -> Deal:
+def _store(table, number, outcome: Outcome, user, expected_version):
+    """Write the deal row (``deal_rows``) and its revision: (the deal, the
+    deal as it was or None). A version that moved meanwhile raises
+    ``StaleDealError``."""
     scores = list(outcome.seat_scores)
-    fields = {f"s{i + 1}": v for i, v in enumerate(scores)}
-    fields.update(record=outcome.stored, facts=outcome.facts)
     user = user_or_none(user)
     deal = Deal.objects.select_for_update().filter(table=table, number=number).first()
     if deal is None:
         if expected_version not in (None, 0):
             raise StaleDealError
-        deal = Deal.objects.create(table=table, number=number, updated_by=user,
-                                   **fields)  # fmt: skip
+        deal = deal_row(table, number, outcome, user)
+        deal.save(force_insert=True)
+        old = None
         old_record = old_scores = None
     else:
         if expected_version is None or deal.version != expected_version:
             raise StaleDealError
+        old = copy.copy(deal)
         old_record, old_scores = deal.record, deal.seat_scores
+        fields = {
+            "version": expected_version + 1,
+            "updated_by": user,
+            **deal_fields(outcome),
+        }
         updated = Deal.objects.filter(pk=deal.pk, version=expected_version).update(
-            version=expected_version + 1, updated_by=user, **fields
+            **fields
         )
         if updated != 1:
             raise StaleDealError
-        deal.refresh_from_db()
+        for name, value in fields.items():  # as stored: no second read
+            setattr(deal, name, value)
     DealRevision.objects.create(
-        deal=deal, version=deal.version, old_record=old_record, old_scores=old_scores,
-        new_record=outcome.stored, new_scores=scores, user=user,
-    )  # fmt: skip
-    return deal
+        deal=deal,
+        version=deal.version,
+        old_record=old_record,
+        old_scores=old_scores,
+        new_record=outcome.stored,
+        new_scores=scores,
+        user=user,
+    )
+    return deal, old
 
 
 def delete_deal(table: TableRound, number: int, user=None) -> None:
@@ -191,14 +222,21 @@ def delete_deal(table: TableRound, number: int, user=None) -> None:
         if deal is None:
             return
         DealRevision.objects.create(
-            deal=deal, version=deal.version + 1, old_record=deal.record,
-            old_scores=deal.seat_scores, new_record={}, new_scores=[],
+            deal=deal,
+            version=deal.version + 1,
+            old_record=deal.record,
+            old_scores=deal.seat_scores,
+            new_record={},
+            new_scores=[],
             user=user_or_none(user),
-        )  # fmt: skip
-        named = table_view(locked).named(deal.record)
+        )
+        view = table_view(locked)
+        named = view.named(deal.record)
         deal.delete()
-        recompute_table(locked)
-        deal_line(locked, user, "deal.delete", number, record=named,
-                  scores=deal.seat_scores)  # fmt: skip
+        apply_change(view.seats, deal, None)
+        deal_line(
+            locked, user, "deal.delete", number, record=named, scores=deal.seat_scores
+        )
+        announce(deals_changed(locked))
 
     atomic_retry(job)

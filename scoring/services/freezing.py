@@ -1,6 +1,6 @@
 """The rules an event plays by are fixed at its first stored deal."""
 
-from rules import snapshots
+from rules.engine import snapshots
 from rules.models import HouseRuleSet
 from tournaments.models import Tournament
 

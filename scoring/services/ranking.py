@@ -5,29 +5,32 @@ from scoring import standings
 from tournaments.models import Bye, Entry, Round, Seat, Tournament
 from tournaments.names import shown_names
 from tournaments.ranking import DEFAULT_PLACEMENT, DEFAULT_TIEBREAKS
+from tournaments.visibility import public_rounds_q
 
 
 def standings_for(
     tournament: Tournament, up_to_round: int | None = None, public: bool = False
 ):
     """Ranked standings rows (pure ``scoring.standings``) in a constant number
-    of queries, whatever the event's size. ``public`` shows published rounds
-    only, minus the hidden last rounds."""
+    of queries, whatever the event's size. ``public`` shows the rounds the
+    public sees (``tournaments.visibility``)."""
     rounds = Round.objects.filter(tournament=tournament)
     if public:
-        rounds = rounds.filter(published=True)
-        if tournament.hide_last_rounds:
-            limit = tournament.rounds - tournament.hide_last_rounds
-            rounds = rounds.filter(number__lte=limit)
+        rounds = rounds.filter(public_rounds_q())
     if up_to_round is not None:
         rounds = rounds.filter(number__lte=up_to_round)
     numbers = list(rounds.values_list("number", flat=True))
     seats = Seat.objects.filter(
         table__round__tournament=tournament, table__round__number__in=numbers
     ).values_list(
-        "entry_id", "table__round__number", "table_id", "points", "deals_played",
-        "declared_made", "sanction_points",
-    )  # fmt: skip
+        "entry_id",
+        "table__round__number",
+        "table_id",
+        "points",
+        "deals_played",
+        "declared_made",
+        "sanction_points",
+    )
     results = [standings.SeatResult(*row) for row in seats]
     byes = Bye.objects.filter(
         round__tournament=tournament, round__number__in=numbers
@@ -49,8 +52,7 @@ def standings_for(
         (pk, name, club or "", fed) for pk, name, club, fed, _s in found
     )
     substitutes = [row[0] for row in found if row[-1] == Entry.Status.SUBSTITUTE]
-    rows = standings.compute(results, names, options_for(tournament), byes,
-                             substitutes)  # fmt: skip
+    rows = standings.compute(results, names, options_for(tournament), byes, substitutes)
     return rows, names, numbers
 
 

@@ -18,8 +18,9 @@ def seat_totals(deals, positions) -> dict[int, list[int]]:
         for pos in record.get("players", []):
             if pos in totals:
                 totals[pos][1] += 1
-        for play, fact in zip(record.get("plays", []), facts.get("plays", []),
-                              strict=False):  # fmt: skip
+        for play, fact in zip(
+            record.get("plays", []), facts.get("plays", []), strict=False
+        ):
             pos = play.get("declarer")
             if pos in totals and fact.get("made"):
                 totals[pos][2] += 1
@@ -31,6 +32,28 @@ def seat_totals(deals, positions) -> dict[int, list[int]]:
         for pos in totals:
             totals[pos][0] += deal.seat_scores[pos - 1]
     return totals
+
+
+def apply_change(seats: list[Seat], old, new) -> None:
+    """The seat totals after one deal changed: ``old`` and ``new`` are the
+    deal before and after (None when it was not there, or is gone), the
+    seats were read under the table's lock. The stored totals plus the new
+    deal's share minus the old one's: the same sums as ``recompute_table``
+    (a property test says so) without reading the table's other deals."""
+    positions = [s.position for s in seats]
+    gained = seat_totals([new] if new is not None else [], positions)
+    lost = seat_totals([old] if old is not None else [], positions)
+    for seat in seats:
+        plus, minus = gained[seat.position], lost[seat.position]
+        changed = {
+            f: getattr(seat, f) + p - m
+            for f, p, m in zip(FIELDS, plus, minus, strict=True)
+            if p != m
+        }
+        if changed:
+            Seat.objects.filter(pk=seat.pk).update(**changed)
+            for field, value in changed.items():
+                setattr(seat, field, value)
 
 
 def recompute_table(table: TableRound) -> None:

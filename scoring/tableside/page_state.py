@@ -31,9 +31,11 @@ def done_numbers(counted, pending: list[Submission], seat, mode: str) -> set[int
     mode entered by this seat, or disputed (the TD decides)."""
     done = set(counted)
     for entry in pending:
-        if (mode != Tournament.EntryMode.BLIND
-                or entry.status == Submission.Status.DISPUTED
-                or entry.seat == seat):  # fmt: skip
+        if (
+            mode != Tournament.EntryMode.BLIND
+            or entry.status == Submission.Status.DISPUTED
+            or entry.seat == seat
+        ):
             done.add(entry.number)
     return done
 
@@ -44,20 +46,28 @@ def pending_rows(pending, view, seat, tournament, is_open: bool) -> list[dict]:
     for entry in pending:
         readable = may_read(entry, seat, mode)
         mine = seat is not None and entry.seat == seat
-        rows.append({
-            "entry": entry,
-            "by": view.label_of(entry.seat),
-            "mine": mine,
-            "summary": (display.describe(view.named(entry.record), tournament.schedule)
-                        if readable else ""),
-            "may_change": (is_open and mine
-                           and entry.status == Submission.Status.WAITING),
-            "may_confirm": (
-                mode == Tournament.EntryMode.CONFIRM and seat is not None and is_open
-                and entry.status == Submission.Status.WAITING
-                and services.other_side(entry.record, entry.seat, seat)
-            ),
-        })  # fmt: skip
+        rows.append(
+            {
+                "entry": entry,
+                "by": view.label_of(entry.seat),
+                "mine": mine,
+                "summary": (
+                    display.describe(view.named(entry.record), tournament.schedule)
+                    if readable
+                    else ""
+                ),
+                "may_change": (
+                    is_open and mine and entry.status == Submission.Status.WAITING
+                ),
+                "may_confirm": (
+                    mode == Tournament.EntryMode.CONFIRM
+                    and seat is not None
+                    and is_open
+                    and entry.status == Submission.Status.WAITING
+                    and services.other_side(entry.record, entry.seat, seat)
+                ),
+            }
+        )
     return rows
 
 
@@ -72,11 +82,15 @@ def form_variants(key, table, view, deals_per_round: int) -> tuple[list, dict]:
         shape = (tuple(players), view.sitting_out_for(number))
         if shape not in index_of:
             index_of[shape] = len(variants)
-            variants.append({
-                "index": len(variants), "number": number, "players": players,
-                "form": deal_form(table, view, number),
-                **deal_urls(key, number),
-            })  # fmt: skip
+            variants.append(
+                {
+                    "index": len(variants),
+                    "number": number,
+                    "players": players,
+                    "form": deal_form(table, view, number),
+                    **deal_urls(key, number),
+                }
+            )
         of_number[number] = index_of[shape]
     return variants, of_number
 

@@ -73,8 +73,9 @@ def bind(table: TableRound, seat: int, token: str | None) -> str:
         token = secrets.token_urlsafe(32)
         try:
             with transaction.atomic():
-                SeatBinding.objects.create(table=table, seat=seat,
-                                           token_hash=_hash(token))  # fmt: skip
+                SeatBinding.objects.create(
+                    table=table, seat=seat, token_hash=_hash(token)
+                )
         except IntegrityError:  # taken at this very moment (no row lock)
             raise SeatTakenError from None
     return token
@@ -87,8 +88,13 @@ def release(table: TableRound, seat: int, user) -> bool:
         gone, _detail = SeatBinding.objects.filter(table=table, seat=seat).delete()
         if gone:
             AuditLog.objects.create(
-                tournament=table.round.tournament, user=user, action="table.release",
-                detail={"round": table.round.number, "table": table.number,
-                        "seat": seat},
-            )  # fmt: skip
+                tournament=table.round.tournament,
+                user=user,
+                action="table.release",
+                detail={
+                    "round": table.round.number,
+                    "table": table.number,
+                    "seat": seat,
+                },
+            )
     return bool(gone)

@@ -152,15 +152,18 @@ def submit(
         if Deal.objects.filter(table=locked, number=number).exists():
             raise StaleDealError
         mine = Submission.objects.filter(
-            table=locked, number=number, seat=seat,
+            table=locked,
+            number=number,
+            seat=seat,
             status=Submission.Status.WAITING,
-        )  # fmt: skip
+        )
         mine.update(status=Submission.Status.SET_ASIDE)  # a player's correction
         entry = Submission.objects.create(
             table=locked, number=number, seat=seat, record=outcome.stored, key=key
         )
-        deal_line(locked, None, "table.submit", number, seat=seat,
-                  mode=tournament.entry_mode)  # fmt: skip
+        deal_line(
+            locked, None, "table.submit", number, seat=seat, mode=tournament.entry_mode
+        )
         if tournament.entry_mode == Tournament.EntryMode.BLIND:
             _match_blind(locked, entry, view)  # under the table's lock
             entry.refresh_from_db()
@@ -172,11 +175,14 @@ def _match_blind(table: TableRound, entry: Submission, view) -> None:
     different → both go to the TD. The sides are those of the entry already
     waiting, as its player entered it."""
     others = [
-        s for s in Submission.objects.filter(
+        s
+        for s in Submission.objects.filter(
             table=table, number=entry.number, status=Submission.Status.WAITING
-        ).exclude(pk=entry.pk).order_by("created", "id")
+        )
+        .exclude(pk=entry.pk)
+        .order_by("created", "id")
         if other_side(s.record, s.seat, entry.seat)
-    ]  # fmt: skip
+    ]
     if not others:
         return
     other = others[0]
@@ -187,8 +193,9 @@ def _match_blind(table: TableRound, entry: Submission, view) -> None:
         pair.update(status=Submission.Status.ACCEPTED, confirmed_by=other.seat)
     else:
         pair.update(status=Submission.Status.DISPUTED)
-        deal_line(table, None, "table.dispute", entry.number,
-                  seats=[other.seat, entry.seat])  # fmt: skip
+        deal_line(
+            table, None, "table.dispute", entry.number, seats=[other.seat, entry.seat]
+        )
 
 
 def confirm(table: TableRound, submission_id: int, seat: int) -> Submission:
@@ -199,8 +206,9 @@ def confirm(table: TableRound, submission_id: int, seat: int) -> Submission:
     with transaction.atomic():
         if not is_open(lock_table(table)):  # a closed round takes nothing more
             raise ClosedError
-        entry = Submission.objects.select_for_update().get(pk=submission_id,
-                                                           table=table)  # fmt: skip
+        entry = Submission.objects.select_for_update().get(
+            pk=submission_id, table=table
+        )
         if entry.status == Submission.Status.ACCEPTED:
             return entry
         if entry.status != Submission.Status.WAITING:
@@ -220,28 +228,33 @@ def decide(table: TableRound, submission_id: int, user, reason: str) -> Deal:
     the other order deadlocked with a player's correction at that moment."""
     with transaction.atomic():
         lock_table(table)
-        entry = Submission.objects.select_for_update().get(pk=submission_id,
-                                                           table=table)  # fmt: skip
+        entry = Submission.objects.select_for_update().get(
+            pk=submission_id, table=table
+        )
         if entry.status not in OPEN:
             raise StaleDealError
         others = list(
-            Submission.objects.filter(table=table, number=entry.number,
-                                      status__in=OPEN)
-            .exclude(pk=entry.pk).values_list("pk", flat=True)
-        )  # fmt: skip
+            Submission.objects.filter(table=table, number=entry.number, status__in=OPEN)
+            .exclude(pk=entry.pk)
+            .values_list("pk", flat=True)
+        )
         current = Deal.objects.filter(table=table, number=entry.number).first()
         record = table_view(table).named(entry.record)
-        deal = save_deal(table, entry.number, record, user,
-                         current.version if current else None)  # fmt: skip
+        deal = save_deal(
+            table, entry.number, record, user, current.version if current else None
+        )
         Submission.objects.filter(pk__in=others).update(
             status=Submission.Status.SET_ASIDE, decided_by=user, reason=reason
         )
         entry.status, entry.decided_by, entry.reason = (
-            Submission.Status.ACCEPTED, user, reason,
-        )  # fmt: skip
+            Submission.Status.ACCEPTED,
+            user,
+            reason,
+        )
         entry.save(update_fields=["status", "decided_by", "reason"])
-        deal_line(table, user, "table.decide", entry.number, seat=entry.seat,
-                  reason=reason)  # fmt: skip
+        deal_line(
+            table, user, "table.decide", entry.number, seat=entry.seat, reason=reason
+        )
     return deal
 
 

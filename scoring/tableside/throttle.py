@@ -37,5 +37,8 @@ def miss(request) -> None:
         cache.add(key, 1, WINDOW)
         return
     if count == LIMIT:
-        log.warning("table links guessed: %s tried %s unknown links",
-                    request.META.get("REMOTE_ADDR"), LIMIT)  # fmt: skip
+        log.warning(
+            "table links guessed: %s tried %s unknown links",
+            request.META.get("REMOTE_ADDR"),
+            LIMIT,
+        )

@@ -51,9 +51,12 @@ def _key_or_refuse(request, slot: str, secret: str):
             {"ok": False, "message": _("This table link does not work")}, status=code
         )
     else:
-        response = render(request, "scoring/tableside/refused.html",
-                          {"reason": "slow" if blocked else "unknown"},
-                          status=code)  # fmt: skip
+        response = render(
+            request,
+            "scoring/tableside/refused.html",
+            {"reason": "slow" if blocked else "unknown"},
+            status=code,
+        )
     if blocked:
         response["Retry-After"] = str(throttle.WINDOW)
     return None, response
@@ -81,8 +84,11 @@ def page(request, slot: str, secret: str):
     if refused:
         return refused
     services.seen(key)
-    response = render(request, "scoring/tableside/page.html",
-                      _context(request, key, table_view(key.table)))  # fmt: skip
+    response = render(
+        request,
+        "scoring/tableside/page.html",
+        _context(request, key, table_view(key.table)),
+    )
     response["Cache-Control"] = "no-store"  # the service worker keeps its own copy
     return response
 
@@ -97,39 +103,59 @@ def _context(request, key, view) -> dict:
     is_open = services.is_open(table)
     done = page_state.done_numbers(deals, pending, seat, mode)
     change = _change(request, pending, seat, is_open)
-    number = change.number if change else next(
-        (n for n in range(1, per_round + 1) if n not in done), None)  # fmt: skip
+    number = (
+        change.number
+        if change
+        else next((n for n in range(1, per_round + 1) if n not in done), None)
+    )
     form = None
     if number is not None:
         form = deal_form(table, view, number)
         if change is not None:
-            form.initial = initial_from_record(view.named(change.record),
-                                               view.players_for(number))  # fmt: skip
+            form.initial = initial_from_record(
+                view.named(change.record), view.players_for(number)
+            )
     variants, variant_of = page_state.form_variants(key, table, view, per_round)
     rows = display.grid(view, deals, per_round, tournament.schedule)
     bound = phones.bound_seats(table)
     return {
-        "key": key, "table": table, "tournament": tournament, "view": view,
+        "key": key,
+        "table": table,
+        "tournament": tournament,
+        "view": view,
         "schedule": tournament.schedule,
         "contracts": tournament.schedule.enabled_contracts(),
-        "seat": seat, "seat_label": view.label_of(seat) if seat else "",
+        "seat": seat,
+        "seat_label": view.label_of(seat) if seat else "",
         "seats": [{"seat": s, "taken": s.position in bound} for s in view.seats],
-        "open": is_open, "mode": mode, "entering": is_open and mode != "td",
-        "rows": rows, "totals": rows[-1]["cells"] if rows else [],
+        "open": is_open,
+        "mode": mode,
+        "entering": is_open and mode != "td",
+        "rows": rows,
+        "totals": rows[-1]["cells"] if rows else [],
         "pending": page_state.pending_rows(pending, view, seat, tournament, is_open),
-        "number": number, "form": form, "change": change, "tableside": True,
+        "number": number,
+        "form": form,
+        "change": change,
+        "tableside": True,
         "idem_key": secrets.token_hex(16),  # a browser without script sends it
         "players": view.players_for(number) if number else [],
         "variants": variants,
         "state": {
-            "base": _base(key), "deals": per_round, "seat": seat, "mode": mode,
-            "open": is_open, "done": sorted(done), "variant": variant_of,
-            "fixed": change is not None, "texts": page_texts(),
+            "base": _base(key),
+            "deals": per_round,
+            "seat": seat,
+            "mode": mode,
+            "open": is_open,
+            "done": sorted(done),
+            "variant": variant_of,
+            "fixed": change is not None,
+            "texts": page_texts(),
             "status": _status_of(table, deals, pending, is_open),
             "worker": reverse("scoring:tableside-worker"),
         },
         **page_state.deal_urls(key, number or 1),
-    }  # fmt: skip
+    }
 
 
 def _change(request, pending, seat, is_open: bool) -> Submission | None:
@@ -137,8 +163,16 @@ def _change(request, pending, seat, is_open: bool) -> Submission | None:
     wanted = parse_int(request.GET.get("change", ""))
     if not (is_open and seat and wanted):
         return None
-    return next((e for e in pending if e.pk == wanted and e.seat == seat
-                 and e.status == Submission.Status.WAITING), None)  # fmt: skip
+    return next(
+        (
+            e
+            for e in pending
+            if e.pk == wanted
+            and e.seat == seat
+            and e.status == Submission.Status.WAITING
+        ),
+        None,
+    )
 
 
 @require_POST
@@ -160,24 +194,36 @@ def choose_seat(request, slot: str, secret: str):
     try:
         token = phones.bind(key.table, seat, _token(request, key))
     except phones.SeatTakenError:
-        messages.error(request, _(
-            "Another phone already holds the seat of %(name)s. Is that not "
-            "you? Call the TD: they can free the seat."
-        ) % {"name": view.label_of(seat)})  # fmt: skip
+        messages.error(
+            request,
+            _(
+                "Another phone already holds the seat of %(name)s. Is that not "
+                "you? Call the TD: they can free the seat."
+            )
+            % {"name": view.label_of(seat)},
+        )
         return response
     except phones.AlreadySeatedError as exc:
-        messages.error(request, _(
-            "This phone already holds the seat of %(name)s at this table. "
-            "Only the TD can move it to another seat."
-        ) % {"name": view.label_of(exc.seat)})  # fmt: skip
+        messages.error(
+            request,
+            _(
+                "This phone already holds the seat of %(name)s at this table. "
+                "Only the TD can move it to another seat."
+            )
+            % {"name": view.label_of(exc.seat)},
+        )
         return response
     except GoneError:
         return response
     response.set_cookie(
-        phones.COOKIE % key.slot, token, max_age=phones.COOKIE_SECONDS,
-        path=_base(key), httponly=True, samesite="Lax",
+        phones.COOKIE % key.slot,
+        token,
+        max_age=phones.COOKIE_SECONDS,
+        path=_base(key),
+        httponly=True,
+        samesite="Lax",
         secure=settings.SESSION_COOKIE_SECURE,
-    )  # fmt: skip
+    )
     return response
 
 
@@ -192,10 +238,17 @@ NO_SEAT = "no_seat"
 
 
 def _no_seat(request, key):
-    return _answer(request, key, False, _(
-        "This phone holds no seat at this table: choose who you are first "
-        "(or ask the TD to free your seat)."
-    ), 403, code=NO_SEAT)  # fmt: skip
+    return _answer(
+        request,
+        key,
+        False,
+        _(
+            "This phone holds no seat at this table: choose who you are first "
+            "(or ask the TD to free your seat)."
+        ),
+        403,
+        code=NO_SEAT,
+    )
 
 
 @require_POST
@@ -219,16 +272,23 @@ def submit(request, slot: str, secret: str, number: int):
     record = form.record()
     if record is None:
         errors = [str(e) for errs in form.errors.values() for e in errs]
-        return _answer(request, key, False, " ".join(errors) or _("Fill in the deal."),
-                       400, errors=errors)  # fmt: skip
+        return _answer(
+            request,
+            key,
+            False,
+            " ".join(errors) or _("Fill in the deal."),
+            400,
+            errors=errors,
+        )
     try:
         entry = services.submit(table, number, seat, record, idem)
     except DealRejectedError as exc:
         errors = [v.message for v in exc.violations]
         return _answer(request, key, False, " ".join(errors), 400, errors=errors)
     except services.TableModeError:
-        return _answer(request, key, False, _("At this event the TD enters the deals."),
-                       403)  # fmt: skip
+        return _answer(
+            request, key, False, _("At this event the TD enters the deals."), 403
+        )
     except (ClosedError, GoneError):
         return _answer(request, key, False, _("This table is closed."), 409)
     except StaleDealError:
@@ -242,9 +302,16 @@ def submit(request, slot: str, secret: str, number: int):
 
 
 def _saved(request, key, entry: Submission):
-    return _answer(request, key, True, _status_text(entry), status=200,
-                   status_code=entry.status, deal=entry.number,
-                   entry=entry.pk)  # fmt: skip
+    return _answer(
+        request,
+        key,
+        True,
+        _status_text(entry),
+        status=200,
+        status_code=entry.status,
+        deal=entry.number,
+        entry=entry.pk,
+    )
 
 
 def _status_text(entry: Submission) -> str:
@@ -256,10 +323,20 @@ def _status_text(entry: Submission) -> str:
     if entry.status == Submission.Status.SET_ASIDE:
         return _("Deal %(n)s was saved before and has since been replaced.") % n
     if entry.table.round.tournament.entry_mode == "blind":
-        return _("Deal %(n)s saved on the server; it counts once the other "
-                 "side's entry matches.") % n  # fmt: skip
-    return _("Deal %(n)s saved on the server; it counts once a player of the "
-             "other side confirms it.") % n  # fmt: skip
+        return (
+            _(
+                "Deal %(n)s saved on the server; it counts once the other "
+                "side's entry matches."
+            )
+            % n
+        )
+    return (
+        _(
+            "Deal %(n)s saved on the server; it counts once a player of the "
+            "other side confirms it."
+        )
+        % n
+    )
 
 
 @require_POST
@@ -275,12 +352,19 @@ def confirm(request, slot: str, secret: str, entry_id: int):
     except Submission.DoesNotExist:
         return _answer(request, key, False, _("There is no such entry."), 404)
     except services.NotYoursError:
-        return _answer(request, key, False,
-                       _("A player of the other side confirms."), 403)  # fmt: skip
-    except (services.TableModeError, StaleDealError, ClosedError, DealRejectedError,
-            GoneError):  # fmt: skip
-        return _answer(request, key, False, _("This entry can no longer be confirmed."),
-                       409)  # fmt: skip
+        return _answer(
+            request, key, False, _("A player of the other side confirms."), 403
+        )
+    except (
+        services.TableModeError,
+        StaleDealError,
+        ClosedError,
+        DealRejectedError,
+        GoneError,
+    ):
+        return _answer(
+            request, key, False, _("This entry can no longer be confirmed."), 409
+        )
     done = _("Deal %(n)s confirmed: it counts.") % {"n": entry.number}
     return _answer(request, key, True, done)
 
@@ -313,13 +397,16 @@ def status(request, slot: str, secret: str):
         return refused
     table = key.table
     counted = Deal.objects.filter(table=table).values_list("number", flat=True)
-    answer = _status_of(table, counted, services.waiting(table),
-                        services.is_open(table))  # fmt: skip
+    answer = _status_of(
+        table, counted, services.waiting(table), services.is_open(table)
+    )
     return HttpResponse(json.dumps(answer), content_type="application/json")
 
 
 def _status_of(table, counted, pending, is_open: bool) -> dict:
     """The same in the page's state, for the phone to compare."""
-    return {"counted": sorted(counted),
-            "waiting": [{"deal": p.number, "status": p.status} for p in pending],
-            "open": is_open}  # fmt: skip
+    return {
+        "counted": sorted(counted),
+        "waiting": [{"deal": p.number, "status": p.status} for p in pending],
+        "open": is_open,
+    }

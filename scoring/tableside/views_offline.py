@@ -16,8 +16,15 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 
 #: What the table's page loads; kept for offline use.
-ASSETS = ("css/rikscore.css", "vendor/htmx.min.js", "js/site.js", "js/entry.js",
-          "js/tableside.js", "img/favicon.svg", "img/favicon.png")  # fmt: skip
+ASSETS = (
+    "css/rikscore.css",
+    "vendor/htmx.min.js",
+    "js/site.js",
+    "js/entry.js",
+    "js/tableside.js",
+    "img/favicon.svg",
+    "img/favicon.png",
+)
 #: Raised when the worker's own logic changes (asset names change by hash).
 WORKER_VERSION = 4
 
@@ -27,9 +34,10 @@ def worker(request):
     version = hashlib.sha256(
         f"{WORKER_VERSION}|{'|'.join(assets)}".encode()
     ).hexdigest()[:12]
-    script = render_to_string("scoring/tableside/worker.js",
-                              {"assets_json": json.dumps(assets),
-                               "version": version})  # fmt: skip
+    script = render_to_string(
+        "scoring/tableside/worker.js",
+        {"assets_json": json.dumps(assets), "version": version},
+    )
     response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response

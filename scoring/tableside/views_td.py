@@ -54,8 +54,9 @@ def hall_rows(round_: Round) -> list[dict]:
         row = open_entries.setdefault(table_id, {"w": set(), "d": set(), "last": None})
         row["d" if state == Submission.Status.DISPUTED else "w"].add(number)
         row["last"] = max(filter(None, (row["last"], created)))
-    keys = {t.table_id: t for t in services.TableKey.objects.filter(
-        table__round=round_)}  # fmt: skip
+    keys = {
+        t.table_id: t for t in services.TableKey.objects.filter(table__round=round_)
+    }
     phones_at: dict[int, int] = {}
     for table_id in SeatBinding.objects.filter(table__round=round_).values_list(
         "table_id", flat=True
@@ -69,22 +70,34 @@ def hall_rows(round_: Round) -> list[dict]:
         key = keys.get(table.pk)
         last = max((t for t in (table.last_deal, found["last"]) if t), default=None)
         done = table.closed or table.counted >= per_round
-        rows.append({
-            "table": table, "counted": table.counted, "waiting": len(waiting),
-            "disputed": len(disputed), "last": last, "key": key,
-            "phones": phones_at.get(table.pk, 0),
-            "called": bool(key and key.called_at),
-            "quiet": not done and round_.status == Round.Status.SEATED
-            and (last or round_.tournament.created) < now - QUIET,
-            "done": done,
-        })  # fmt: skip
+        rows.append(
+            {
+                "table": table,
+                "counted": table.counted,
+                "waiting": len(waiting),
+                "disputed": len(disputed),
+                "last": last,
+                "key": key,
+                "phones": phones_at.get(table.pk, 0),
+                "called": bool(key and key.called_at),
+                "quiet": not done
+                and round_.status == Round.Status.SEATED
+                and (last or round_.tournament.created) < now - QUIET,
+                "done": done,
+            }
+        )
     return rows
 
 
 def _hall_context(request, tournament, round_) -> dict:
-    return {"tournament": tournament, "round": round_, "rows": hall_rows(round_),
-            "per_round": tournament.deals_per_round, "refresh": REFRESH_SECONDS,
-            "now": timezone.now()}  # fmt: skip
+    return {
+        "tournament": tournament,
+        "round": round_,
+        "rows": hall_rows(round_),
+        "per_round": tournament.deals_per_round,
+        "refresh": REFRESH_SECONDS,
+        "now": timezone.now(),
+    }
 
 
 @td_required
@@ -93,8 +106,11 @@ def hall(request, tournament, round):
     if tournament.entry_mode != "td":
         for table in round_.tables.all():
             services.key_for(table)
-    return render(request, "scoring/tableside/hall.html",
-                  _hall_context(request, tournament, round_))  # fmt: skip
+    return render(
+        request,
+        "scoring/tableside/hall.html",
+        _hall_context(request, tournament, round_),
+    )
 
 
 @td_required
@@ -113,8 +129,9 @@ def clock(request, tournament, round):
     if not 0 <= minutes <= 600:
         messages.error(request, _("Enter the minutes left, 0 to 600 (0 stops)."))
     else:
-        round_.ends_at = (timezone.now() + datetime.timedelta(minutes=minutes)
-                          if minutes else None)  # fmt: skip
+        round_.ends_at = (
+            timezone.now() + datetime.timedelta(minutes=minutes) if minutes else None
+        )
         round_.save(update_fields=["ends_at"])
         messages.success(request, _("Round clock set."))
     return redirect(reverse("scoring:hall", args=[tournament.slug, round]))
@@ -134,12 +151,16 @@ def release(request, tournament, round, table):
     table = table_of(tournament, round, table)
     seat = parse_int(request.POST.get("seat", "")) or 0
     if phones.release(table, seat, request.user):
-        messages.success(request, _("Seat %(n)s is free: the player picks it again "
-                                    "on their phone.") % {"n": seat})  # fmt: skip
+        messages.success(
+            request,
+            _("Seat %(n)s is free: the player picks it again on their phone.")
+            % {"n": seat},
+        )
     else:
         messages.error(request, _("No phone holds that seat."))
-    return redirect(reverse("scoring:disputes", args=[tournament.slug, round,
-                                                      table.number]))  # fmt: skip
+    return redirect(
+        reverse("scoring:disputes", args=[tournament.slug, round, table.number])
+    )
 
 
 @td_required
@@ -169,15 +190,27 @@ def disputes(request, tournament, round, table):
     view = table_view(table)
     by_deal: dict[int, list] = {}
     for entry in services.waiting(table):
-        by_deal.setdefault(entry.number, []).append({
-            "entry": entry, "by": view.label_of(entry.seat),
-            "summary": display.describe(view.named(entry.record),
-                                        tournament.schedule),
-        })  # fmt: skip
+        by_deal.setdefault(entry.number, []).append(
+            {
+                "entry": entry,
+                "by": view.label_of(entry.seat),
+                "summary": display.describe(
+                    view.named(entry.record), tournament.schedule
+                ),
+            }
+        )
     bound = phones.bound_seats(table)
-    seats = [{"seat": s, "label": view.label_of(s.position),
-              "phone": bound.get(s.position)} for s in view.seats]  # fmt: skip
-    return render(request, "scoring/tableside/disputes.html", {
-        "tournament": tournament, "table": table, "deals": sorted(by_deal.items()),
-        "seats": seats,
-    })  # fmt: skip
+    seats = [
+        {"seat": s, "label": view.label_of(s.position), "phone": bound.get(s.position)}
+        for s in view.seats
+    ]
+    return render(
+        request,
+        "scoring/tableside/disputes.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "deals": sorted(by_deal.items()),
+            "seats": seats,
+        },
+    )

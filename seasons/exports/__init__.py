@@ -7,33 +7,44 @@ adds them there, since ``scoring`` may not import ``seasons``. Reportlab and
 openpyxl load inside the exporters only.
 """
 
-from scoring.exports import ExportError
+from django.utils.translation import gettext_lazy as _
+
+from scoring.exports.registry import Export, Options
 
 KIND = "competition"
 
 
-def season_export(competition, fmt: str, **options) -> tuple[str, str, bytes]:
-    """``(filename, content_type, bytes)`` of ``competition`` as ``fmt``."""
-    if fmt == "pdf":
-        from seasons.exports.pdf import season_pdf
+def _pdf(competition, options: Options):
+    from seasons.exports.pdf import season_pdf
 
-        return season_pdf(competition)
-    if fmt == "xlsx":
-        from seasons.exports.xlsx import season_workbook
+    return season_pdf(competition)
 
-        return season_workbook(competition)
-    if fmt == "json":
-        from seasons.backup import dump_competition
 
-        return dump_competition(competition)
-    raise ExportError(f"unknown format {fmt!r}")
+def _workbook(competition, options: Options):
+    from seasons.exports.xlsx import season_workbook
+
+    return season_workbook(competition)
+
+
+def _backup(competition, options: Options):
+    from seasons.backup import dump_competition
+
+    return dump_competition(competition)
+
+
+#: A season's exports, one per format.
+SEASON_EXPORTS: tuple[Export, ...] = (
+    Export("pdf", "standings", _("Season standings"), _pdf),
+    Export("xlsx", "workbook", _("Season table and every evening (XLSX)"), _workbook),
+    Export("json", "backup", _("Backup (JSON)"), _backup),
+)
 
 
 def register() -> None:
     """Add the season's exports to the registry (idempotent)."""
     from scoring.exports.registry import register_owner_export
 
-    register_owner_export(KIND, season_export)
+    register_owner_export(KIND, SEASON_EXPORTS)
 
 
 def make_season_export(competition, fmt: str) -> tuple[str, str, bytes]:

@@ -29,8 +29,9 @@ def prize_rules(table) -> list[str]:
     elif table.top > 1:
         lines.append(_("Places 1 to %(n)s win a prize.") % {"n": table.top})
     if table.newcomer:
-        lines.append(_("The best newcomer (no earlier season at the club) "
-                       "wins a prize."))  # fmt: skip
+        lines.append(
+            _("The best newcomer (no earlier season at the club) wins a prize.")
+        )
     if table.booby:
         lines.append(_("The last place wins the booby prize."))
     return lines

@@ -78,11 +78,13 @@ def _widths(heads: dict, table: SeasonTable, size: float) -> dict:
         "name": min(max(least("name"), need(line.name for line in lines)), NAME_MOST),
         "evening": max(need(titles, FONT_BOLD, head), need(cells)),
         "played": max(least("played"), need(str(line.played) for line in lines)),
-        "total": max(least("total"),
-                     need((number(line.total) for line in lines), FONT_BOLD)),
-        "prize": min(max(least("prize"), need(line.prize for line in lines)),
-                     PRIZE_MOST),
-    }  # fmt: skip
+        "total": max(
+            least("total"), need((number(line.total) for line in lines), FONT_BOLD)
+        ),
+        "prize": min(
+            max(least("prize"), need(line.prize for line in lines)), PRIZE_MOST
+        ),
+    }
 
 
 def plan(heads: dict, table: SeasonTable) -> Layout:
@@ -110,27 +112,50 @@ def _table(heads: dict, lines, group: list[int], layout: Layout, table: SeasonTa
 
     size, w = layout.size, layout.widths
     head = size - 0.5
-    struck = ParagraphStyle("struck", fontName=FONT, fontSize=size,
-                            leading=size * 1.2, alignment=TA_RIGHT)  # fmt: skip
-    titles = [heads["rank"], heads["name"],
-              *(heads["evening"] % {"n": table.evenings[i].number} for i in group),
-              heads["played"], heads["total"], heads["prize"]]  # fmt: skip
-    sizes = [w["rank"], w["name"], *([w["evening"]] * len(group)),
-             w["played"], w["total"], w["prize"]]  # fmt: skip
-    rows = [[cell(t, s, FONT_BOLD, head, most=3)
-             for t, s in zip(titles, sizes, strict=True)]]  # fmt: skip
+    struck = ParagraphStyle(
+        "struck", fontName=FONT, fontSize=size, leading=size * 1.2, alignment=TA_RIGHT
+    )
+    titles = [
+        heads["rank"],
+        heads["name"],
+        *(heads["evening"] % {"n": table.evenings[i].number} for i in group),
+        heads["played"],
+        heads["total"],
+        heads["prize"],
+    ]
+    sizes = [
+        w["rank"],
+        w["name"],
+        *([w["evening"]] * len(group)),
+        w["played"],
+        w["total"],
+        w["prize"],
+    ]
+    rows = [
+        [
+            cell(t, s, FONT_BOLD, head, most=3)
+            for t, s in zip(titles, sizes, strict=True)
+        ]
+    ]
     for line in lines:
         evenings = []
         for i in group:
             text, dropped = cell_text(line.cells[i])
-            evenings.append(Paragraph(f"<strike>{escape(text)}</strike>", struck)
-                            if dropped else text)  # fmt: skip
-        rows.append([
-            str(line.rank or "–"), cell(line.name, w["name"], FONT, size, most=2),
-            *evenings, str(line.played),
-            cell(number(line.total), w["total"], FONT_BOLD, size, most=1),
-            cell(line.prize, w["prize"], FONT, size, most=2),
-        ])  # fmt: skip
+            evenings.append(
+                Paragraph(f"<strike>{escape(text)}</strike>", struck)
+                if dropped
+                else text
+            )
+        rows.append(
+            [
+                str(line.rank or "–"),
+                cell(line.name, w["name"], FONT, size, most=2),
+                *evenings,
+                str(line.played),
+                cell(number(line.total), w["total"], FONT_BOLD, size, most=1),
+                cell(line.prize, w["prize"], FONT, size, most=2),
+            ]
+        )
     grid = Table(rows, colWidths=sizes, repeatRows=1, hAlign="LEFT")
     style = grid_style(1, size)
     style += [
@@ -151,8 +176,10 @@ def _settings(competition) -> str:
     if competition.best_of:
         parts.append(_("the best %(n)s evenings count") % {"n": competition.best_of})
     if competition.min_evenings:
-        parts.append(_("at least %(n)s evenings for the final ranking")
-                     % {"n": competition.min_evenings})  # fmt: skip
+        parts.append(
+            _("at least %(n)s evenings for the final ranking")
+            % {"n": competition.min_evenings}
+        )
     return " · ".join(parts)
 
 
@@ -195,9 +222,15 @@ def _story(competition, table: SeasonTable, layout: Layout, heads: dict) -> list
         flow += [Paragraph(_legend(competition, table), st["small"]), Spacer(1, 8)]
     if below:
         flow.append(Paragraph(escape(_("Not ranked yet")), st["h2"]))
-        flow.append(Paragraph(escape(
-            _("Fewer than %(n)s evenings played.") % {"n": competition.min_evenings}
-        ), st["base"]))  # fmt: skip
+        flow.append(
+            Paragraph(
+                escape(
+                    _("Fewer than %(n)s evenings played.")
+                    % {"n": competition.min_evenings}
+                ),
+                st["base"],
+            )
+        )
         for group in layout.groups:
             flow += [Spacer(1, 4), _table(heads, below, group, layout, table)]
     flow += _prizes(competition, table, st)
@@ -214,10 +247,13 @@ def _prizes(competition, table: SeasonTable, st) -> list:
     if table.winners:
         widths = [40 * MM, 70 * MM, 25 * MM]
         rows = [[_("Prize"), _("Player"), _("Total")]] + [
-            [cell(label, widths[0], FONT, 8), cell(line.name, widths[1], FONT, 8),
-             number(line.total)]
+            [
+                cell(label, widths[0], FONT, 8),
+                cell(line.name, widths[1], FONT, 8),
+                number(line.total),
+            ]
             for label, line in table.winners
-        ]  # fmt: skip
+        ]
         grid = Table(rows, colWidths=widths, hAlign="LEFT")
         grid.setStyle([*grid_style(1, 8), ("ALIGN", (2, 1), (2, -1), "RIGHT")])
         flow += [Spacer(1, 4), grid]
@@ -241,6 +277,10 @@ def season_pdf(competition) -> tuple[str, str, bytes]:
         }
         styles()  # registers the fonts the widths are measured in
         layout = plan(heads, table)
-    data = render(owner, title, lambda: _story(competition, table, layout, heads),
-                  landscape=layout.landscape)  # fmt: skip
+    data = render(
+        owner,
+        title,
+        lambda: _story(competition, table, layout, heads),
+        landscape=layout.landscape,
+    )
     return f"{competition.slug}-standings.pdf", PDF, data

@@ -37,6 +37,7 @@ class SeasonTable:
     evenings: list[EveningInfo]  # those with results: the table's columns
     lines: list[Line]
     winners: list[tuple[str, Line]] = field(default_factory=list)
+    every_evening: list[EveningInfo] = field(default_factory=list)  # by number
 
 
 def season_table(competition) -> SeasonTable:
@@ -49,18 +50,26 @@ def season_table(competition) -> SeasonTable:
         )
     }
     lines = [
-        Line(r.rank, standings.names.get(r.player, "?"),
-             standings.clubs.get(r.player, ""),
-             [r.cells.get(n) for n in standings.evenings], r.played, r.total,
-             prize_label(standings.prizes.get(r.player)), r.qualified, r.player)
+        Line(
+            r.rank,
+            standings.names.get(r.player, "?"),
+            standings.clubs.get(r.player, ""),
+            [r.cells.get(n) for n in standings.evenings],
+            r.played,
+            r.total,
+            prize_label(standings.prizes.get(r.player)),
+            r.qualified,
+            r.player,
+        )
         for r in standings.rows
-    ]  # fmt: skip
+    ]
     by_player = {line.player: line for line in lines}
     won = sorted(standings.prizes.items(), key=lambda pp: prize_order(pp[1]))
-    winners = [(prize_label(p), by_player[player]) for player, p in won
-               if player in by_player]  # fmt: skip
+    winners = [
+        (prize_label(p), by_player[player]) for player, p in won if player in by_player
+    ]
     columns = [info[n] for n in standings.evenings if n in info]
-    return SeasonTable(columns, lines, winners)
+    return SeasonTable(columns, lines, winners, [info[n] for n in sorted(info)])
 
 
 def number(value) -> str:

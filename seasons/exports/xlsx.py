@@ -30,11 +30,8 @@ def season_workbook(competition) -> tuple[str, str, bytes]:
         width = min(max((len(n) for n, _c in names.values()), default=10) + 2, 40)
         _season(book, table, width)
         _played, results, _slugs = evening_results(competition)
-        evenings = competition.evenings.order_by("number").values_list(
-            "number", "tournament__date"
-        )
-        for number, date in evenings:
-            _evening(book, number, date, results, names, width)
+        for evening in table.every_evening:
+            _evening(book, evening.number, evening.date, results, names, width)
         data = book.save()
     return f"{competition.slug}.xlsx", XLSX, data
 
@@ -50,23 +47,42 @@ def _season(book: Book, table: SeasonTable, width: int) -> None:
     evenings = [e.number for e in table.evenings]
     headers = [_("Rank"), _("Player"), _("Club")]
     headers += [_("Evening %(n)s") % {"n": n} for n in evenings]
-    headers += [_("Played"), _("Total"), _("Prize"), _("Does not count"),
-                _("Missed, filled in"), _("Ranked")]  # fmt: skip
+    headers += [
+        _("Played"),
+        _("Total"),
+        _("Prize"),
+        _("Does not count"),
+        _("Missed, filled in"),
+        _("Ranked"),
+    ]
     widths = [6, width, 20] + [9] * len(evenings) + [8, 9, 16, 16, 16, 8]
     yes, no = str(_("yes")), str(_("no"))
     with book.sheet(_("Season"), headers, widths) as ws:
         for line in table.lines:
-            dropped = [n for n, c in zip(evenings, line.cells, strict=True)
-                       if c is not None and c.dropped]  # fmt: skip
-            filled = [n for n, c in zip(evenings, line.cells, strict=True)
-                      if c is not None and not c.played]  # fmt: skip
-            ws.append([
-                line.rank, line.name, line.club,
-                *(_value(c) for c in line.cells),
-                line.played, line.total, line.prize,
-                ", ".join(str(n) for n in dropped), ", ".join(str(n) for n in filled),
-                yes if line.qualified else no,
-            ])  # fmt: skip
+            dropped = [
+                n
+                for n, c in zip(evenings, line.cells, strict=True)
+                if c is not None and c.dropped
+            ]
+            filled = [
+                n
+                for n, c in zip(evenings, line.cells, strict=True)
+                if c is not None and not c.played
+            ]
+            ws.append(
+                [
+                    line.rank,
+                    line.name,
+                    line.club,
+                    *(_value(c) for c in line.cells),
+                    line.played,
+                    line.total,
+                    line.prize,
+                    ", ".join(str(n) for n in dropped),
+                    ", ".join(str(n) for n in filled),
+                    yes if line.qualified else no,
+                ]
+            )
 
 
 def _evening(book: Book, number: int, date, results, names, width: int) -> None:
@@ -83,5 +99,6 @@ def _evening(book: Book, number: int, date, results, names, width: int) -> None:
             name, club = names.get(player, ("?", ""))
             ws.append([result.rank, name, club, result.points, result.deals])
         if not rows:
-            ws.append([None, _("No results yet (%(d)s).")
-                       % {"d": formats.date_format(date)}])  # fmt: skip
+            ws.append(
+                [None, _("No results yet (%(d)s).") % {"d": formats.date_format(date)}]
+            )

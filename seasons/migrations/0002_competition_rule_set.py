@@ -1,4 +1,4 @@
-"""A season refers to its house-rule set by the row (issue 24): filled from
+"""A season refers to its house-rule set by the row: filled from
 the code it names. A code that is no preset and no set (its set renamed or
 removed before) leaves the reference empty and the text as it is; that code,
 and every such code an event names, is kept as a former code so no new set

@@ -4,7 +4,8 @@ Bottom up: ``rules`` < ``tournaments`` < ``scoring`` < ``seasons`` (a club's
 competitions, built on events) < the site (``public``, ``rikscore``). A
 module imports only from its own layer or below. The pure modules import
 nothing from ``django.db``, no ``models`` module, and no project module that
-is not pure itself.
+is not pure itself: ``rules.engine`` as a whole (every module below it) and
+the other modules ``PURE`` lists.
 """
 
 from tests.architecture.imports import ROOT, imported, modules
@@ -17,19 +18,16 @@ LAYERS = {
     "public": 4,
     "rikscore": 4,
 }
+#: The pure core: a package stands for every module below it, so a module
+#: added to ``rules.engine`` is checked without being listed here.
 PURE = [
-    "rules.contracts", "rules.deal", "rules.diff", "rules.editor", "rules.house_rules",
-    "rules.labels",
-    "rules.jury", "rules.naming", "rules.numbers", "rules.presets", "rules.problems",
-    "rules.sampling", "rules.text",
-    "rules.schedules", "rules.snapshots",
-    "rules.types", "rules.validation",
+    "rules.engine",
+    "rules.editor", "rules.naming", "rules.numbers", "rules.text",
     "tournaments.dealing", "tournaments.ranking", "tournaments.seating",
-    "scoring.pipeline", "scoring.records", "scoring.settlement",
+    "scoring.context", "scoring.pipeline", "scoring.records", "scoring.settlement",
     "scoring.sheet_check", "scoring.standings",
     "seasons.charts", "seasons.prizes", "seasons.ranking", "seasons.rating_chart",
-    "seasons.stats",
-    "seasons.rating_math",
+    "seasons.stats", "seasons.rating_math",
 ]  # fmt: skip
 
 
@@ -37,8 +35,12 @@ def layer(name: str) -> int | None:
     return LAYERS.get(name.split(".")[0])
 
 
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
 def is_pure(name: str) -> bool:
-    return any(name == p or name.startswith(p + ".") for p in PURE)
+    return any(within(name, p) for p in PURE)
 
 
 def test_every_import_points_down_or_sideways():
@@ -52,11 +54,11 @@ def test_every_import_points_down_or_sideways():
 
 
 def test_the_pure_core_stays_off_the_database():
-    checked, breaches = 0, []
+    checked, breaches = set(), []
     for module, path in modules(*LAYERS):
         if not is_pure(module):
             continue
-        checked += 1
+        checked.add(module)
         for name in sorted(imported(path, module)):
             database = name == "django.db" or name.startswith("django.db.")
             impure = layer(name) is not None and (
@@ -65,7 +67,8 @@ def test_the_pure_core_stays_off_the_database():
             )
             if database or impure:
                 breaches.append(f"{module} imports {name}")
-    assert checked >= len(PURE)
+    # Every entry names a module that exists (a moved one is not skipped).
+    assert [p for p in PURE if not any(within(m, p) for m in checked)] == []
     assert breaches == []
 
 

@@ -1,4 +1,4 @@
-"""``make load``'s verdict line: the spike's targets (issue 13) read from the
+"""``make load``'s verdict line: the spike's targets (docs/performance.md) read from the
 samples of the steady window, so a run that misses one says so."""
 
 from bench.load.report import percentile, targets_met
@@ -11,8 +11,10 @@ def test_percentile_is_nearest_rank():
 
 
 def _kinds(public_ms: float, entry_ms: float, public_count: int = 36_000):
-    return {"public": [2.0] * public_count + [public_ms] * 400,
-            "entry": [20.0] * 300 + [entry_ms] * 5}  # fmt: skip
+    return {
+        "public": [2.0] * public_count + [public_ms] * 400,
+        "entry": [20.0] * 300 + [entry_ms] * 5,
+    }
 
 
 def test_targets_met_when_every_figure_is_within_them():

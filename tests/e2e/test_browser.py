@@ -31,8 +31,8 @@ def standings_total(page, slug: str, name: str) -> str:
 
 
 def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
-    from rules.presets import get_preset
-    from rules.validation import validate_record
+    from rules.engine.presets import get_preset
+    from rules.engine.validation import validate_record
     from scoring.models import Deal
     from scoring.services import table_view
     from tournaments.models import Club, Player, Seat
@@ -96,10 +96,13 @@ def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
     error.locator(".errorlist").wait_for()
     with translation.override("en"):
         expected = validate_record(
-            {"rules": "nl", "players": ["A", "B", "C", "D"],
-             "plays": [{"contract": "rik", "declarer": "A", "tricks": 9}]},
+            {
+                "rules": "nl",
+                "players": ["A", "B", "C", "D"],
+                "plays": [{"contract": "rik", "declarer": "A", "tricks": 9}],
+            },
             get_preset,
-        ).violations  # fmt: skip
+        ).violations
     assert [v.code for v in expected] == ["partner_missing"]
     assert expected[0].message in error.inner_text()
     assert Deal.objects.count() == 0

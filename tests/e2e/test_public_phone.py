@@ -30,20 +30,24 @@ pytestmark = [
 
 #: What must stay in view on each kind of page: (selector, what it is).
 IN_VIEW = {
-    "standings": ["table.standings tbody tr:first-child .pin-rank",
-                  "table.standings tbody tr:first-child .pin-name",
-                  "table.standings tbody tr:first-child .pin-total"],
+    "standings": [
+        "table.standings tbody tr:first-child .pin-rank",
+        "table.standings tbody tr:first-child .pin-name",
+        "table.standings tbody tr:first-child .pin-total",
+    ],
     "round": ["section.round-table table tbody tr:first-child td:last-child"],
     "player": ["dl.summary dd"],
     "table": ["table.table-seats tbody tr:first-child td:nth-child(3)"],
     "screen": ["table.standings tbody tr:first-child .pin-total"],
     "screen-round": [".screen-item"],
     "home": ["ul.public-list li"],
-    "season": ["table.standings tbody tr:first-child .pin-rank",
-               "table.standings tbody tr:first-child .pin-name",
-               "table.standings tbody tr:first-child .pin-total"],
+    "season": [
+        "table.standings tbody tr:first-child .pin-rank",
+        "table.standings tbody tr:first-child .pin-name",
+        "table.standings tbody tr:first-child .pin-total",
+    ],
     "page": ["h1"],
-}  # fmt: skip
+}
 
 
 IN_VIEWPORT = """(selector) => {
@@ -101,7 +105,7 @@ def _pages(slug: str) -> list[tuple[str, str]]:
 
 
 def _season_pages() -> list[tuple[str, str]]:
-    """The demo season's pages (issue 15): table, teams, a player's season,
+    """The demo season's pages: table, teams, a player's season,
     the club, the ratings and one history, an evening player's statistics."""
     from seasons.models import Competition, Rating
 
@@ -110,12 +114,14 @@ def _season_pages() -> list[tuple[str, str]]:
     evening = season.evenings.select_related("tournament").first().tournament
     entry = evening.entries.first()
     return [
-        ("season", f"/s/{season.slug}/"), ("page", f"/s/{season.slug}/teams/"),
+        ("season", f"/s/{season.slug}/"),
+        ("page", f"/s/{season.slug}/teams/"),
         ("page", f"/s/{season.slug}/player/{entry.player.public_id}/"),
-        ("page", f"/club/{season.club_id}/"), ("page", "/ratings/"),
+        ("page", f"/club/{season.club_id}/"),
+        ("page", "/ratings/"),
         ("page", f"/ratings/{rating.player.public_id}/"),
         ("page", f"/t/{evening.slug}/player/{entry.pk}/stats/"),
-    ]  # fmt: skip
+    ]
 
 
 def test_every_public_page_fits_a_phone_and_a_desktop(live_server, browser):
@@ -126,9 +132,10 @@ def test_every_public_page_fits_a_phone_and_a_desktop(live_server, browser):
     problems = []
     for size, (width, height) in SIZES.items():
         context = browser.new_context(
-            viewport={"width": width, "height": height}, locale="nl-NL",
+            viewport={"width": width, "height": height},
+            locale="nl-NL",
             base_url=live_server.url,
-        )  # fmt: skip
+        )
         page = context.new_page()
         for kind, url in pages:
             response = page.goto(url)

@@ -22,8 +22,9 @@ def test_a_secretary_restores_a_season_on_a_phone(page, django_user_model, tmp_p
     from seasons.models import Competition
     from tournaments.models import ClubRole
 
-    season = generate_season("club", players=10, evenings=2, deals=4, seed=3,
-                             attendance=(8, 10), teams=0)  # fmt: skip
+    season = generate_season(
+        "club", players=10, evenings=2, deals=4, seed=3, attendance=(8, 10), teams=0
+    )
     user = django_user_model.objects.create_user("secretary", password="rik-s-1")
     ClubRole.objects.create(club=season.club, user=user)
     good = tmp_path / "season.json"

@@ -1,10 +1,10 @@
 """Table-side entry in real Chromium, one browser context per phone, on a
-360 × 740 screen (issues 16 and 23): a player enters and an opponent
-confirms; three deals typed offline survive a reload without a connection
-and are stored once when it returns; a refusal stays on its deal; one phone
-cannot act for the other side; blind shows nothing of the other side's
-entry; a guessing phone behind a trusted proxy locks out no other phone;
-both sides saving at once never see a 500.
+360 × 740 screen: a player enters and an opponent confirms; three deals
+typed offline survive a reload without a connection and are stored once when
+it returns; a refusal stays on its deal; one phone cannot act for the other
+side; blind shows nothing of the other side's entry; a guessing phone behind
+a trusted proxy locks out no other phone; both sides saving at once never see
+a 500.
 
 Runs on SQLite (a file, as ``make run``) locally and on PostgreSQL in CI
 (``DATABASE_URL``). Screenshots land in ``artifacts/screens/``.
@@ -77,9 +77,12 @@ def phone(browser, live_server):
     contexts = []
 
     def make(base_url=None, **options):
-        context = browser.new_context(viewport=PHONE, locale="en-US",
-                                      base_url=base_url or live_server.url,
-                                      **options)  # fmt: skip
+        context = browser.new_context(
+            viewport=PHONE,
+            locale="en-US",
+            base_url=base_url or live_server.url,
+            **options,
+        )
         context.set_default_timeout(15_000)
         contexts.append(context)
         page = context.new_page()
@@ -145,8 +148,12 @@ def fits_the_phone(page, name: str) -> list:
     found = page.evaluate(OVERFLOW)
     if found["scroll"] > found["width"] or found["outside"]:
         problems.append((name, "wider than the screen", found))
-    for selector in (".seat-choice button", "#deal-form button.save",
-                     ".pending button", ".call-td button"):  # fmt: skip
+    for selector in (
+        ".seat-choice button",
+        "#deal-form button.save",
+        ".pending button",
+        ".call-td button",
+    ):
         small = [h for h in page.evaluate(HEIGHTS, selector) if h < TOUCH]
         if small:
             problems.append((name, selector, "lower than 44 px", small))
@@ -157,8 +164,12 @@ def expected_scores(table, number: int, declarer: int, partner: int, tricks: int
     """What the engine gives for that rik, by seat (the TD's own preview)."""
     from scoring.services import preview_deal
 
-    play = {"contract": "rik", "declarer": label(table, declarer),
-            "partner": label(table, partner), "tricks": tricks}  # fmt: skip
+    play = {
+        "contract": "rik",
+        "declarer": label(table, declarer),
+        "partner": label(table, partner),
+        "tricks": tricks,
+    }
     record = {"plays": [play]}
     _outcome, scores = preview_deal(table, number, record)
     return scores
@@ -225,8 +236,14 @@ def test_three_deals_typed_offline_survive_a_reload_and_count_once(phone, wifi):
     pick_seat(a, url, 1)
     assert wait_for(lambda: a.evaluate(KEPT))  # the page is kept (awaited)
     sent = []
-    a.on("request", lambda r: sent.append(r.post_data) if r.method == "POST"
-         and "/deal/" in r.url and "preview" not in r.url else None)  # fmt: skip
+    a.on(
+        "request",
+        lambda r: (
+            sent.append(r.post_data)
+            if r.method == "POST" and "/deal/" in r.url and "preview" not in r.url
+            else None
+        ),
+    )
 
     offline(a, wifi)
     typed = {1: 9, 2: 8, 3: 10}
@@ -260,8 +277,9 @@ def test_three_deals_typed_offline_survive_a_reload_and_count_once(phone, wifi):
     pick_seat(b, url, 3)  # an opponent in every deal
     for entry in entries:
         b.locator(f"ul.pending li[data-entry='{entry.pk}'] button").click()
-        assert wait_for(lambda e=entry: Deal.objects.filter(
-            table=table, number=e.number).exists())  # fmt: skip
+        assert wait_for(
+            lambda e=entry: Deal.objects.filter(table=table, number=e.number).exists()
+        )
     for number, tricks in typed.items():
         deal = Deal.objects.get(table=table, number=number)
         assert list(deal.seat_scores) == expected_scores(table, number, 1, 2, tricks)
@@ -395,8 +413,7 @@ def test_blind_entries_differ_and_the_td_decides(phone, make_user):
     assert Submission.objects.filter(table=table, status="disputed").count() == 2
 
     td = make_user("side-td")
-    TournamentRole.objects.create(tournament=table.round.tournament, user=td,
-                                  role="td")  # fmt: skip
+    TournamentRole.objects.create(tournament=table.round.tournament, user=td, role="td")
     hall = phone()
     log_in(hall, "side-td", "pw")
     hall.goto("/manage/side-blind/round/2/hall/")
@@ -466,16 +483,21 @@ def test_both_sides_saving_at_once_never_see_a_500(phone):
     }"""
     for number in range(1, 5):
         d, p, o, _o2 = deal_seats(table, number)
-        fields = {"p0_contract": "rik", "p0_declarer": str(d), "p0_partner": str(p),
-                  "p0_tricks": "9"}  # fmt: skip
+        fields = {
+            "p0_contract": "rik",
+            "p0_declarer": str(d),
+            "p0_partner": str(p),
+            "p0_tricks": "9",
+        }
         path = f"{url}deal/{number}/"
         a.evaluate(send, [path, {**fields, "key": f"a{number}"}])
         b.evaluate(send, [path, {**fields, "key": f"b{number}"}])
         answers = [a.evaluate("() => window.answer"), b.evaluate("() => window.answer")]
         assert answers == [200, 200], (number, answers)
     assert Deal.objects.filter(table=table).count() == 4
-    assert set(Submission.objects.filter(table=table)
-               .values_list("status", flat=True)) == {"accepted"}  # fmt: skip
+    assert set(
+        Submission.objects.filter(table=table).values_list("status", flat=True)
+    ) == {"accepted"}
 
 
 def test_a_double_tap_submits_once(phone):
@@ -487,8 +509,14 @@ def test_a_double_tap_submits_once(phone):
     page = phone()
     pick_seat(page, url, d)
     posts = []
-    page.on("request", lambda r: posts.append(r.url) if r.method == "POST"
-            and r.url.endswith("/deal/1/") else None)  # fmt: skip
+    page.on(
+        "request",
+        lambda r: (
+            posts.append(r.url)
+            if r.method == "POST" and r.url.endswith("/deal/1/")
+            else None
+        ),
+    )
     fill_rik(page, d, p, 9)
     page.dblclick("#deal-form button.save")
     page.locator("#tableside-status").get_by_text("saved on the server").wait_for()

@@ -43,8 +43,12 @@ def slow_recompute(monkeypatch):
 def rik(table_id, number, tricks):
     table = TableRound.objects.get(pk=table_id)
     players = table_view(table).players_for(number)
-    play = {"contract": "rik", "declarer": players[0], "partner": players[1],
-            "tricks": tricks}  # fmt: skip
+    play = {
+        "contract": "rik",
+        "declarer": players[0],
+        "partner": players[1],
+        "tricks": tricks,
+    }
     return table, {"plays": [play]}
 
 

@@ -4,7 +4,7 @@ Events with tables of 4 and 5 (22 players: three of 4, two of 5) under the
 three presets and a house-rule set with a solo limit, exported and imported;
 then every deal is shown in the entry form and saved again unchanged through
 the form over HTTP: every save accepted, every score the same. Then the event
-as the form left it is exported and imported again. Issue 11, the blocker.
+as the form left it is exported and imported again.
 """
 
 import json

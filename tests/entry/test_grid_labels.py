@@ -39,8 +39,10 @@ def grid(client, url: str):
     page = html.fromstring(client.get(url).content.decode())
     (table,) = page.xpath("//table[contains(@class, 'entry-grid')]")
     heads = [th.text_content().strip() for th in table.xpath("./thead/tr/th")]
-    rows = [[td.text_content().strip() for td in tr.xpath("./td")]
-            for tr in table.xpath("./tbody/tr")]  # fmt: skip
+    rows = [
+        [td.text_content().strip() for td in tr.xpath("./td")]
+        for tr in table.xpath("./tbody/tr")
+    ]
     return heads, rows
 
 

@@ -15,9 +15,21 @@ FIELDS = (
     + [f"p{r}_{f}" for r in range(MAX_PLAYS) for f in PLAY_FIELDS]
     + [f"s{r}_{f}" for r in range(MAX_SANCTIONS) for f in SANCTION_FIELDS]
 )
-JUNK = ["", "x" * 5000, "9" * 5000, "-1", "99999999999999999999", "\x00",
-        "<script>", "☃", "rik", "schoppen-mie", "no-such-contract", "approved",
-        "13"]  # fmt: skip
+JUNK = [
+    "",
+    "x" * 5000,
+    "9" * 5000,
+    "-1",
+    "99999999999999999999",
+    "\x00",
+    "<script>",
+    "☃",
+    "rik",
+    "schoppen-mie",
+    "no-such-contract",
+    "approved",
+    "13",
+]
 SHEET = ["seat1", "seat2", "seat3", "seat4", "seat5", "seat9"]
 
 
@@ -59,10 +71,32 @@ def test_it_survives_repeated_keys_and_odd_urls(td_client, table):
 
 
 def _values(labels):
-    sensible = ["", "rik", "Rik", "misere", "piek", "solo-8", "een-of-vijf",
-                "schoppen-mie", "penalty", "approved", "not_called", "hearts",
-                "none", "1", "2", "3", "4", "5", "0", "8", "9", "13", "6",
-                *labels]  # fmt: skip
+    sensible = [
+        "",
+        "rik",
+        "Rik",
+        "misere",
+        "piek",
+        "solo-8",
+        "een-of-vijf",
+        "schoppen-mie",
+        "penalty",
+        "approved",
+        "not_called",
+        "hearts",
+        "none",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "0",
+        "8",
+        "9",
+        "13",
+        "6",
+        *labels,
+    ]
     return st.one_of(
         st.sampled_from(sensible),
         st.text(max_size=12),
@@ -71,9 +105,10 @@ def _values(labels):
 
 
 @settings(
-    max_examples=25, deadline=None,
+    max_examples=25,
+    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)  # fmt: skip
+)
 @given(data=st.data())
 def test_it_never_fails_and_every_stored_deal_sums_to_zero(td_client, table, data):
     labels = table_view(table).labels

@@ -1,4 +1,4 @@
-"""Deals entered while the TD changes the seating (issue 13), on PostgreSQL,
+"""Deals entered while the TD changes the seating, on PostgreSQL,
 40 runs each, threads released together: never a corrupted deal, never an
 error other than the clear ones (refused, seated again, busy).
 
@@ -38,8 +38,16 @@ def fresh_round(number: int):
 def intended(table, number):
     """What the enterer typed, from the seats as they saw them."""
     players = table_view(table).players_for(number)
-    return players[0], {"plays": [{"contract": "rik", "declarer": players[0],
-                                   "partner": players[1], "tricks": 9}]}  # fmt: skip
+    return players[0], {
+        "plays": [
+            {
+                "contract": "rik",
+                "declarer": players[0],
+                "partner": players[1],
+                "tricks": 9,
+            }
+        ]
+    }
 
 
 def assert_uncorrupted(round_, declarer_of):

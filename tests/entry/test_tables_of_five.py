@@ -1,6 +1,6 @@
 """Deal entry at tables of five under iwwa: the deal's four players, the
 dealer who sits out, the solo limit and sanctions aimed at the right people
-(issue 11; 003 and deal-record.md "Who pays whom")."""
+(003 and deal-record.md "Who pays whom")."""
 
 import pytest
 
@@ -35,8 +35,12 @@ def post(client, table, number, data):
 
 def test_a_plain_rik_at_a_table_of_five_is_accepted(client, five):
     p = table_view(five).players_for(1)
-    rik = {"p0_contract": "rik", "p0_declarer": p[0], "p0_partner": p[1],
-           "p0_tricks": "8"}  # fmt: skip
+    rik = {
+        "p0_contract": "rik",
+        "p0_declarer": p[0],
+        "p0_partner": p[1],
+        "p0_tricks": "8",
+    }
     response = post(client, five, 1, rik)
     assert response.status_code == 302
     deal = Deal.objects.get(table=five, number=1)
@@ -93,16 +97,21 @@ def test_the_solo_limit_counts_what_the_dealer_made_while_others_played(client, 
     response = post(client, five, 2, misere)
     assert response.status_code == 200
     assert "solo" in str(response.context["form"].errors["p0_jury"])
-    JuryCall.objects.create(table=five, deal_number=2, entry=dealer,
-                            contract="misere", decision="approved")  # fmt: skip
+    JuryCall.objects.create(
+        table=five, deal_number=2, entry=dealer, contract="misere", decision="approved"
+    )
     response = post(client, five, 2, {**misere, "p0_jury": "approved"})
     assert response.status_code == 302
 
 
 def test_an_iwwa_troela_is_played_in_hearts(client, five):
     p = table_view(five).players_for(1)
-    troela = {"p0_contract": "troela", "p0_declarer": p[0], "p0_partner": p[1],
-              "p0_tricks": "9"}  # fmt: skip
+    troela = {
+        "p0_contract": "troela",
+        "p0_declarer": p[0],
+        "p0_partner": p[1],
+        "p0_tricks": "9",
+    }
     response = post(client, five, 1, {**troela, "p0_trump": "spades"})
     assert "hearts" in str(response.context["form"].errors["p0_trump"])
     assert post(client, five, 1, troela).status_code == 302
@@ -115,22 +124,45 @@ def test_an_iwwa_troela_is_played_in_hearts(client, five):
 def test_jury_not_called_cannot_join_the_jurys_approval(client, five):
     view = table_view(five)
     p = view.players_for(1)
-    JuryCall.objects.create(table=five, deal_number=1, entry=view.entry_of(p[0]),
-                            contract="solo", decision="approved")  # fmt: skip
-    response = post(client, five, 1, {
-        "p0_contract": "solo", "p0_declarer": p[0], "p0_tricks": "13",
-        "s0_code": "jury-not-called", "s0_player": p[0], "s0_points": "9",
-    })  # fmt: skip
+    JuryCall.objects.create(
+        table=five,
+        deal_number=1,
+        entry=view.entry_of(p[0]),
+        contract="solo",
+        decision="approved",
+    )
+    response = post(
+        client,
+        five,
+        1,
+        {
+            "p0_contract": "solo",
+            "p0_declarer": p[0],
+            "p0_tricks": "13",
+            "s0_code": "jury-not-called",
+            "s0_player": p[0],
+            "s0_points": "9",
+        },
+    )
     assert response.status_code == 200
     assert "approved" in str(response.context["form"].errors["s0_player"])
 
 
 def test_a_jury_fine_stays_within_15(client, five):
     p = table_view(five).players_for(1)
-    response = post(client, five, 1, {
-        "p0_contract": "solo", "p0_declarer": p[0], "p0_tricks": "13",
-        "s0_code": "jury-not-called", "s0_player": p[0], "s0_points": "18",
-    })  # fmt: skip
+    response = post(
+        client,
+        five,
+        1,
+        {
+            "p0_contract": "solo",
+            "p0_declarer": p[0],
+            "p0_tricks": "13",
+            "s0_code": "jury-not-called",
+            "s0_player": p[0],
+            "s0_points": "18",
+        },
+    )
     assert "15" in str(response.context["form"].errors["s0_points"])
 
 

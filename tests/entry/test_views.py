@@ -16,8 +16,13 @@ def players(table, number=4):
 
 def rik(table, number=4, **extra):
     p = players(table, number)
-    data = {"p0_contract": "rik", "p0_declarer": p[0], "p0_partner": p[1],
-            "p0_tricks": "9", "version": ""}  # fmt: skip
+    data = {
+        "p0_contract": "rik",
+        "p0_declarer": p[0],
+        "p0_partner": p[1],
+        "p0_tricks": "9",
+        "version": "",
+    }
     data.update(extra)
     return data
 
@@ -76,9 +81,17 @@ def test_it_puts_the_engine_message_on_the_partner_field(td_client, table):
 
 def test_it_puts_sanction_and_multi_play_errors_on_their_rows(td_client, table):
     p = players(table)
-    data = {"p0_contract": "misere", "p0_declarer": p[0], "p0_tricks": "0",
-            "p1_contract": "misere", "p1_declarer": p[1], "p1_tricks": "x",
-            "s0_code": "penalty", "s0_player": p[2], "s0_points": "4"}  # fmt: skip
+    data = {
+        "p0_contract": "misere",
+        "p0_declarer": p[0],
+        "p0_tricks": "0",
+        "p1_contract": "misere",
+        "p1_declarer": p[1],
+        "p1_tricks": "x",
+        "s0_code": "penalty",
+        "s0_player": p[2],
+        "s0_points": "4",
+    }
     response = td_client.post(url("entry-deal", table, 4), data)
     form = response.context["form"]
     assert form.has_error("p1_tricks", "tricks_out_of_range")
@@ -203,11 +216,15 @@ def test_it_forbids_everyone_but_this_tournaments_td(client, make_user, table, w
             TournamentRole.objects.create(tournament=other, user=user, role="td")
         client.force_login(user)
     for name, extra, method in [
-        ("entry-table", (), "get"), ("entry-deal", (4,), "get"),
-        ("entry-deal", (4,), "post"), ("entry-preview", (4,), "post"),
-        ("entry-delete", (3,), "post"), ("entry-sheet", (), "post"),
-        ("entry-close", (), "post"), ("entry-reopen", (), "post"),
-    ]:  # fmt: skip
+        ("entry-table", (), "get"),
+        ("entry-deal", (4,), "get"),
+        ("entry-deal", (4,), "post"),
+        ("entry-preview", (4,), "post"),
+        ("entry-delete", (3,), "post"),
+        ("entry-sheet", (), "post"),
+        ("entry-close", (), "post"),
+        ("entry-reopen", (), "post"),
+    ]:
         response = getattr(client, method)(url(name, table, *extra), rik(table))
         if who == "anonymous":  # sent to log in first
             assert response.status_code == 302, name

@@ -14,9 +14,13 @@ MM = 72 / 25.4
 SLACK = 0.6
 #: The printable area: reportlab's 12 mm margins, the footer 7 mm up.
 SIDE, TOP, FOOT = 12 * MM, 12 * MM, 5 * MM
-LINES = {"vertical_strategy": "lines", "horizontal_strategy": "lines",
-         "snap_tolerance": 1, "join_tolerance": 1,
-         "intersection_tolerance": 1}  # fmt: skip
+LINES = {
+    "vertical_strategy": "lines",
+    "horizontal_strategy": "lines",
+    "snap_tolerance": 1,
+    "join_tolerance": 1,
+    "intersection_tolerance": 1,
+}
 
 
 @dataclass(frozen=True)
@@ -30,9 +34,12 @@ class Box:
         return self.x0 <= x <= self.x1 and self.top <= y <= self.bottom
 
     def holds(self, other: "Box", slack: float = SLACK) -> bool:
-        return (other.x0 >= self.x0 - slack and other.x1 <= self.x1 + slack
-                and other.top >= self.top - slack
-                and other.bottom <= self.bottom + slack)  # fmt: skip
+        return (
+            other.x0 >= self.x0 - slack
+            and other.x1 <= self.x1 + slack
+            and other.top >= self.top - slack
+            and other.bottom <= self.bottom + slack
+        )
 
     @property
     def area(self) -> float:
@@ -57,8 +64,9 @@ class Grid:
 
     def at(self, x: float, y: float) -> Box | None:
         """The smallest cell holding the point, if any."""
-        home = [b for b in self.bands.get(int(y // self.STEP), ())
-                if b.holds_point(x, y)]  # fmt: skip
+        home = [
+            b for b in self.bands.get(int(y // self.STEP), ()) if b.holds_point(x, y)
+        ]
         return min(home, key=lambda b: b.area) if home else None
 
 

@@ -9,14 +9,17 @@ from pathlib import Path
 import pytest
 
 from scoring.demo import generate_event
-from scoring.exports.backup import BackupError, export_event, import_event
+from scoring.exports.backup import VERSION, BackupError, export_event, import_event
 from scoring.models import Deal
 from scoring.rowsource import standings_rows
 from tournaments.models import Bye, Tournament
 
 HERE = Path(__file__).parent
-FILES = [(version, path) for version in (1, 2)
-         for path in sorted((HERE / f"format{version}").glob("*.json"))]  # fmt: skip
+FILES = [
+    (version, path)
+    for version in (1, 2)
+    for path in sorted((HERE / f"format{version}").glob("*.json"))
+]
 
 
 @pytest.mark.parametrize(
@@ -40,7 +43,8 @@ def test_an_old_backup_imports_with_its_scores(version, path):
     assert Bye.objects.filter(round__tournament=event).count() == byes
     assert event.entry_mode == Tournament.EntryMode.TD  # as before table-side
     again = export_event(event)
-    assert again["version"] == 3 and again["tournament"]["entry_mode"] == "td"
+    assert again["version"] == VERSION and again["tournament"]["entry_mode"] == "td"
+    assert again["tournament"]["uid"] == str(event.uid)  # derived, kept
     assert import_event(json.loads(json.dumps(again)), "archive-2") is not None
 
 

@@ -18,8 +18,9 @@ def pages(data: bytes) -> list[str]:
 
 
 def test_it_builds_the_qr_target_from_the_base_url(dia_event, settings):
-    table = TableRound.objects.get(round__tournament=dia_event, round__number=2,
-                                   number=1)  # fmt: skip
+    table = TableRound.objects.get(
+        round__tournament=dia_event, round__number=2, number=1
+    )
     assert qr_target(table, "https://rik.example/") == (
         "https://rik.example/t/dia/round/2/table/1/"
     )

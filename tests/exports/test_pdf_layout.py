@@ -63,8 +63,9 @@ def make_long_event():
     club = Player.objects.filter(entries__tournament=event).order_by("name")[0].club
     Club.objects.filter(pk=club.pk).update(name=LONG_CLUB)
     sitter = Player.objects.create(name=BYE_NAME, club=club)
-    entry = Entry.objects.create(tournament=event, player=sitter,
-                                 status=Entry.Status.PRESENT)  # fmt: skip
+    entry = Entry.objects.create(
+        tournament=event, player=sitter, status=Entry.Status.PRESENT
+    )
     Bye.objects.bulk_create(Bye(round=r, entry=entry) for r in event.round_set.all())
     event.name, event.venue = LONG_EVENT, LONG_CLUB
     event.save()
@@ -139,9 +140,21 @@ def header_labels(event, kind: str) -> list[str]:
         return [str(c.label) for c in columns] + [str(m.abbr) for m in METRICS.values()]
     if kind == "cards":
         return [str(c.label) for c in DEAL_COLUMNS.values()]
-    return [str(_(w)) for w in ("Seat", "Player", "Deals (dealer)",
-            "Deals (dealer, sits out)", "#", "Dealer", "Contract", "Declarer",
-            "Partner", "Tricks")]  # fmt: skip
+    return [
+        str(_(w))
+        for w in (
+            "Seat",
+            "Player",
+            "Deals (dealer)",
+            "Deals (dealer, sits out)",
+            "#",
+            "Dealer",
+            "Contract",
+            "Declarer",
+            "Partner",
+            "Tricks",
+        )
+    ]
 
 
 @pytest.mark.django_db
@@ -193,9 +206,12 @@ def sat_out(entry) -> int:
     """Deals ``entry`` sat out as the fifth player (not on the card)."""
     from scoring.rowsource import deal_rows
 
-    return sum(1 for row in deal_rows(entry.tournament)
-               for pos, e, _n in row["seats"]
-               if e == entry.id and row["sits_out"] == pos)  # fmt: skip
+    return sum(
+        1
+        for row in deal_rows(entry.tournament)
+        for pos, e, _n in row["seats"]
+        if e == entry.id and row["sits_out"] == pos
+    )
 
 
 @pytest.mark.django_db
@@ -204,13 +220,13 @@ def test_the_seating_reads_back_every_name_table_and_seat(long_event):
 
     long_event.language = "nl"
     data = make_export(long_event, "pdf", "seating", 8)[2]
-    by_name = [row for table in tables(data) if len(table[0]) == 3
-               for row in table[1:]]  # fmt: skip
-    seats = Seat.objects.filter(table__round__tournament=long_event,
-                                table__round__number=8).select_related(
-        "table", "entry__player")  # fmt: skip
-    expected = {s.entry.player.name: [str(s.table.number), str(s.position)]
-                for s in seats}  # fmt: skip
+    by_name = [row for table in tables(data) if len(table[0]) == 3 for row in table[1:]]
+    seats = Seat.objects.filter(
+        table__round__tournament=long_event, table__round__number=8
+    ).select_related("table", "entry__player")
+    expected = {
+        s.entry.player.name: [str(s.table.number), str(s.position)] for s in seats
+    }
     expected[BYE_NAME] = ["vrij", ""]
     assert len(by_name) == len(expected) == 15
     for name_cell, *where in by_name:

@@ -51,8 +51,9 @@ def test_it_reads_xlsx_without_a_header(register):
     wb.save(buffer)
     rows = pi.preview(pi.parse(buffer.getvalue(), "p.xlsx"))
     assert [(r.name, r.club, r.federation_number, r.ok) for r in rows] == [
-        ("Loïc Müller", "De Troefaas", "5005", True), ("Bert", "", "", True),
-    ]  # fmt: skip
+        ("Loïc Müller", "De Troefaas", "5005", True),
+        ("Bert", "", "", True),
+    ]
 
 
 def test_it_refuses_an_unreadable_xlsx(db):
@@ -66,9 +67,14 @@ def test_it_stores_nothing_before_the_td_confirms_and_rechecks(td_client, regist
     url = reverse("scoring:import-players")
     upload = SimpleUploadedFile("spelers.csv", CSV, content_type="text/csv")
     before = Player.objects.count()
-    response = td_client.post(url, {"file": upload, "create_clubs": "on",
-                                    "tournament": td_client.user.tournamentrole_set
-                                    .first().tournament_id})  # fmt: skip
+    response = td_client.post(
+        url,
+        {
+            "file": upload,
+            "create_clubs": "on",
+            "tournament": td_client.user.tournamentrole_set.first().tournament_id,
+        },
+    )
     assert response.status_code == 200
     assert "Unknown club" not in response.content.decode()
     assert "also on line 2" in response.content.decode()
@@ -87,7 +93,7 @@ def test_it_keeps_others_out_of_the_player_import(client, make_user):
     assert client.get(reverse("scoring:import-players")).status_code == 403
 
 
-# ---- issue 13: hostile files ---------------------------------------------------
+# ---- hostile files -------------------------------------------------------------
 def test_it_refuses_a_file_beyond_the_size_limit_before_reading_it():
     big = b"naam\n" + b"Anna Bakker\n" * (pi.MAX_FILE_BYTES // 12 + 10)
     with pytest.raises(pi.PlayerFileError, match="larger than"):

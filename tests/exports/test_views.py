@@ -14,13 +14,16 @@ def test_it_lists_the_exports_for_the_td(td_client):
     assert b"/export/pdf/blank-sheets/?round=1" in response.content
 
 
-@pytest.mark.parametrize(("name", "args", "query", "content_type"), [
-    ("export-pdf", ["small", "sheets"], "?round=2", "application/pdf"),
-    ("export-pdf", ["small", "standings"], "", "application/pdf"),
-    ("export-pdf", ["small", "cards"], "", "application/pdf"),
-    ("export-xlsx", ["small"], "", "spreadsheetml"),
-    ("export-json", ["small"], "", "application/json"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("name", "args", "query", "content_type"),
+    [
+        ("export-pdf", ["small", "sheets"], "?round=2", "application/pdf"),
+        ("export-pdf", ["small", "standings"], "", "application/pdf"),
+        ("export-pdf", ["small", "cards"], "", "application/pdf"),
+        ("export-xlsx", ["small"], "", "spreadsheetml"),
+        ("export-json", ["small"], "", "application/json"),
+    ],
+)
 def test_it_streams_each_download(td_client, name, args, query, content_type):
     response = td_client.get(reverse(f"scoring:{name}", args=args) + query)
     assert response.status_code == 200

@@ -57,8 +57,9 @@ def test_it_sums_each_round_per_player_like_the_database(book, dia_event):
     for number in (1, 2):
         ws = book.worksheets[1 + number]
         rows = list(ws.iter_rows(min_row=2, values_only=True))
-        seats = Seat.objects.filter(table__round__tournament=dia_event,
-                                    table__round__number=number)  # fmt: skip
+        seats = Seat.objects.filter(
+            table__round__tournament=dia_event, table__round__number=number
+        )
         assert len(rows) == seats.count()
         for row in rows:
             table, position, name, *deals, total = row

@@ -27,11 +27,21 @@ def convert(source: Path, target: str, tmp_path: Path) -> Path:
     profile of its own (another LibreOffice running does not interfere)."""
     out = tmp_path / "out"
     subprocess.run(
-        [SOFFICE, f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
-         "--headless", "--norestore", "--convert-to", target, "--outdir", str(out),
-         str(source)],
-        check=True, capture_output=True, timeout=180,
-    )  # fmt: skip
+        [
+            SOFFICE,
+            f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            target,
+            "--outdir",
+            str(out),
+            str(source),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
     return out
 
 

@@ -40,8 +40,9 @@ SPECIAL = {
 
 def five_event(slug: str, language: str):
     """10 players at two tables of five, 2 rounds × 5 deals, nl rules."""
-    return generate_event(slug, 10, 2, 5, rules="nl", seed=3, special=SPECIAL,
-                          language=language)  # fmt: skip
+    return generate_event(
+        slug, 10, 2, 5, rules="nl", seed=3, special=SPECIAL, language=language
+    )
 
 
 def read(event, **options):
@@ -67,9 +68,11 @@ def seat_name(row: dict, seat: int, language: str) -> str:
 def stored(event, round_no: int, table: int, deal: int) -> dict:
     """A deal's record as stored: players by seat position."""
     return Deal.objects.get(
-        table__round__tournament=event, table__round__number=round_no,
-        table__number=table, number=deal,
-    ).record  # fmt: skip
+        table__round__tournament=event,
+        table__round__number=round_no,
+        table__number=table,
+        number=deal,
+    ).record
 
 
 @pytest.fixture
@@ -86,8 +89,9 @@ def test_every_cell_holds_a_value_and_no_formula(nl_event):
     book = read(nl_event)
     cached = read(nl_event, data_only=True)  # what a non-calculating reader sees
     for ws, seen in zip(book.worksheets, cached.worksheets, strict=True):
-        for row, values in zip(ws.iter_rows(), seen.iter_rows(values_only=True),
-                               strict=True):  # fmt: skip
+        for row, values in zip(
+            ws.iter_rows(), seen.iter_rows(values_only=True), strict=True
+        ):
             assert [c.value for c in row] == list(values)
             for cell in row:
                 assert cell.data_type != "f", cell.coordinate
@@ -106,9 +110,11 @@ def test_the_totals_are_the_events_own(nl_event):
             min_row=2, values_only=True
         ):
             seat = Seat.objects.get(
-                table__round__tournament=nl_event, table__round__number=number,
-                table__number=table, position=position,
-            )  # fmt: skip
+                table__round__tournament=nl_event,
+                table__round__number=number,
+                table__number=table,
+                position=position,
+            )
             assert isinstance(total, int)
             assert total == seat.points == sum(d or 0 for d in deals), name
 
@@ -173,6 +179,11 @@ def test_sanctions_are_written_in_words(request, event, word):
         row = deal_row(book, 1, 1, deal)
         who = seat_name(row, record["sanctions"][0]["player"], event.language)
         assert row[header] == f"{word}: {who} ({points})"
-    texts = [v for ws in book.worksheets for r in ws.iter_rows(values_only=True)
-             for v in r if isinstance(v, str)]  # fmt: skip
+    texts = [
+        v
+        for ws in book.worksheets
+        for r in ws.iter_rows(values_only=True)
+        for v in r
+        if isinstance(v, str)
+    ]
     assert not [t for t in texts if "penalty" in t]  # the code never shows

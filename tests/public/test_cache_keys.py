@@ -1,4 +1,4 @@
-"""Issue 24: a query string the page does not read never makes a new cache
+"""A query string the page does not read never makes a new cache
 entry (nor a new render): the page is served as if it were absent. A
 parameter the page reads keys its own entry, in one canonical order."""
 
@@ -11,9 +11,19 @@ from public.cache import page_path
 from scoring.demo import generate_event
 from tests.public.test_query_count import count_queries
 
-JUNK = ["?x=1", "?x=2", "?utm_source=qr&utm_medium=sheet", "?page=2", "?a=1&b=2",
-        "?b=2&a=1", "?" + "y" * 2000, "?x", "?%3Cscript%3E=1", "?x=1&x=2",
-        "?rules=nl&order=whatif"]  # fmt: skip
+JUNK = [
+    "?x=1",
+    "?x=2",
+    "?utm_source=qr&utm_medium=sheet",
+    "?page=2",
+    "?a=1&b=2",
+    "?b=2&a=1",
+    "?" + "y" * 2000,
+    "?x",
+    "?%3Cscript%3E=1",
+    "?x=1&x=2",
+    "?rules=nl&order=whatif",
+]
 
 
 @pytest.fixture
@@ -27,11 +37,16 @@ def entries() -> int:
     return len(cache._cache)
 
 
-@pytest.mark.parametrize("name", ["standings", "round", "player", "table", "screen",
-                                  "player-stats"])  # fmt: skip
+@pytest.mark.parametrize(
+    "name", ["standings", "round", "player", "table", "screen", "player-stats"]
+)
 def test_junk_query_strings_neither_render_again_nor_fill_the_cache(event, name):
-    args = {"round": [1], "table": [1, 1], "player": [event.entries.first().pk],
-            "player-stats": [event.entries.first().pk]}.get(name, [])  # fmt: skip
+    args = {
+        "round": [1],
+        "table": [1, 1],
+        "player": [event.entries.first().pk],
+        "player-stats": [event.entries.first().pk],
+    }.get(name, [])
     path = reverse(f"public:{name}", args=["keys", *args])
     phone = Client()
     plain = phone.get(path)

@@ -7,7 +7,7 @@ from django.urls import reverse
 from scoring.exports.pdf_sheets import qr_target
 from scoring.models import Deal
 from tournaments.models import Bye, Entry, Round, Seat, TableRound
-from tournaments.signals import touch
+from tournaments.page_versions import touch
 
 
 def url(name, *args):
@@ -33,9 +33,10 @@ def test_the_player_page_shows_rank_total_and_each_round(client, small_event):
     assert [r.number for r in rounds] == [1, 2]
     for r in rounds:
         seat = Seat.objects.get(
-            entry_id=best.player, table__round__number=r.number,
+            entry_id=best.player,
+            table__round__number=r.number,
             table__round__tournament=small_event,
-        )  # fmt: skip
+        )
         others = Seat.objects.filter(table=seat.table).exclude(pk=seat.pk)
         assert r.table == seat.table.number
         assert sorted(r.opponents) == sorted(o.entry.player.name for o in others)
@@ -58,8 +59,9 @@ def test_the_player_page_marks_a_bye_and_a_substitute(client, small_event):
 
 @pytest.mark.django_db
 def test_the_table_page_shows_seats_deals_and_totals(client, small_event):
-    table = TableRound.objects.get(round__tournament=small_event, round__number=1,
-                                   number=1)  # fmt: skip
+    table = TableRound.objects.get(
+        round__tournament=small_event, round__number=1, number=1
+    )
     response = client.get(url("table", "small", 1, 1))
     assert response.status_code == 200
     rows = response.context["rows"]
@@ -86,9 +88,12 @@ def test_the_table_page_follows_a_running_round_fresh(client, small_event):
         first.deals
         and "hx-get" in client.get(url("table", "small", 2, 1)).content.decode()
     )
-    Deal.objects.filter(table__round__number=2, table__number=1,
-                        table__round__tournament=small_event,
-                        number=4).delete()  # fmt: skip
+    Deal.objects.filter(
+        table__round__number=2,
+        table__number=1,
+        table__round__tournament=small_event,
+        number=4,
+    ).delete()
     again = client.get(url("table", "small", 2, 1)).context["rows"]
     assert len(again.deals) == len(first.deals) - 1
     assert again.next_dealer is not None
@@ -118,8 +123,9 @@ def test_unknown_or_unseated_tables_answer_404(client, small_event):
 def test_the_sheets_qr_code_opens_the_public_table_page_without_login(
     client, small_event
 ):
-    table = TableRound.objects.get(round__tournament=small_event, round__number=1,
-                                   number=2)  # fmt: skip
+    table = TableRound.objects.get(
+        round__tournament=small_event, round__number=1, number=2
+    )
     target = qr_target(table, "")
     assert target == url("table", "small", 1, 2)
     assert client.get(target).status_code == 200

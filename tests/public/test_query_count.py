@@ -35,15 +35,17 @@ def test_it_reads_standings_in_a_constant_number_of_queries(client, make_user):
 
 @pytest.mark.django_db
 def test_a_shown_public_page_costs_one_query_until_something_changes(client, make_user):
-    """Issue 13: cached under the event's version; any stored change shows."""
+    """Cached under the event's version; any stored change shows."""
     from scoring.services import save_deal, table_view
     from tournaments.models import TableRound
 
     event = generate_event("cached", 10, 2, 4, seed=5)
     entry = event.entries.first()
-    paths = [reverse("public:standings", args=["cached"]),
-             reverse("public:round", args=["cached", 1]),
-             reverse("public:player", args=["cached", entry.pk])]  # fmt: skip
+    paths = [
+        reverse("public:standings", args=["cached"]),
+        reverse("public:round", args=["cached", 1]),
+        reverse("public:player", args=["cached", entry.pk]),
+    ]
     for path in paths:
         count_queries(client, path)  # builds and caches
         assert count_queries(client, path) <= 1, path  # 0: SharedPageMiddleware
@@ -53,8 +55,13 @@ def test_a_shown_public_page_costs_one_query_until_something_changes(client, mak
     players = table_view(table).players_for(1)
     before = client.get(paths[0]).content
     deal = table.deals.get(number=1)
-    save_deal(table, 1, {"plays": [{"contract": "solo-8", "declarer": players[0],
-                                    "tricks": 13}]}, None, deal.version)  # fmt: skip
+    save_deal(
+        table,
+        1,
+        {"plays": [{"contract": "solo-8", "declarer": players[0], "tricks": 13}]},
+        None,
+        deal.version,
+    )
     assert count_queries(client, paths[0]) > 1  # a new version: built again
     assert client.get(paths[0]).content != before
 
@@ -77,9 +84,13 @@ def test_deals_of_an_unpublished_round_keep_the_cache_until_it_is_published(
     TableRound.objects.filter(pk=table.pk).update(closed=False)
     table.refresh_from_db()
     players = table_view(table).players_for(1)
-    save_deal(table, 1, {"plays": [{"contract": "solo-8", "declarer": players[0],
-                                    "tricks": 13}]}, None,
-              table.deals.get(number=1).version)  # fmt: skip
+    save_deal(
+        table,
+        1,
+        {"plays": [{"contract": "solo-8", "declarer": players[0], "tricks": 13}]},
+        None,
+        table.deals.get(number=1).version,
+    )
     assert count_queries(client, path) <= 1
     publish_round(Round.objects.get(tournament=event, number=2), True, None)
     assert count_queries(client, path) > 1
@@ -101,8 +112,12 @@ def test_a_players_page_reads_only_that_players_tables():
 def test_every_table_renders_with_the_fast_template():
     from scoring import tables
 
-    for name in ("StandingsTable", "TableResultTable", "PlayerDealsTable",
-                 "ReconciliationTable"):  # fmt: skip
+    for name in (
+        "StandingsTable",
+        "TableResultTable",
+        "PlayerDealsTable",
+        "ReconciliationTable",
+    ):
         assert getattr(tables, name)([]).template_name == tables.TEMPLATE, name
 
 
@@ -110,7 +125,7 @@ def test_every_table_renders_with_the_fast_template():
 def test_the_player_table_and_screen_pages_read_a_constant_number_of_queries(
     client,
 ):
-    """Issue 14's pages load only the rows they show, whatever the size."""
+    """These pages load only the rows they show, whatever the size."""
     from django.core.cache import cache
 
     for slug, players, rounds, deals in (("p-small", 10, 2, 4), ("p-large", 34, 3, 6)):
@@ -118,10 +133,33 @@ def test_the_player_table_and_screen_pages_read_a_constant_number_of_queries(
     counts = {}
     for slug in ("p-small", "p-large"):
         entry = Entry.objects.filter(tournament__slug=slug).first()
-        for name, args in (("player", [entry.pk]), ("table", [1, 1]),
-                           ("screen", []), ("screen-round", [])):  # fmt: skip
+        for name, args in (
+            ("player", [entry.pk]),
+            ("table", [1, 1]),
+            ("screen", []),
+            ("screen-round", []),
+        ):
             cache.clear()
             path = reverse(f"public:{name}", args=[slug, *args])
             counts.setdefault(name, []).append(count_queries(client, path))
     for name, (small, large) in counts.items():
         assert small == large, (name, small, large)
+
+
+@pytest.mark.django_db
+def test_an_event_made_again_under_its_code_never_shows_the_old_pages(client):
+    """Pages are kept under the event's row and version, not its code: the
+    new event starts at version 1 as the deleted one did."""
+    from tournaments.models import Tournament
+
+    url = reverse("public:standings", args=["same"])
+    first = generate_event("same", 8, 1, 2, seed=3)
+    Tournament.objects.filter(pk=first.pk).update(name="Eerste versie")
+    for _ in range(2):  # the second from the cache
+        assert "Eerste versie" in client.get(url).content.decode()
+    first.delete()
+    second = generate_event("same", 8, 1, 2, seed=4)
+    Tournament.objects.filter(pk=second.pk).update(name="Tweede versie")
+    assert second.version == first.version
+    page = client.get(url).content.decode()
+    assert "Tweede versie" in page and "Eerste versie" not in page

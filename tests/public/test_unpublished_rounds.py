@@ -1,4 +1,4 @@
-"""Issue 24: a round's results (deals, scores, points) reach the public only
+"""A round's results (deals, scores, points) reach the public only
 once it is published and not hidden (``tournaments.visibility``). Every
 public page reachable from the event, the season and the ratings is walked
 with a marked deal and seat in a round that is not public yet: the marks
@@ -30,8 +30,9 @@ def english(client):
 def mark(event: Tournament, number: int) -> str:
     """Marks table 1 of round ``number`` (a deal's scores, two seats'
     points); returns that table's page."""
-    table = TableRound.objects.get(round__tournament=event, round__number=number,
-                                   number=1)  # fmt: skip
+    table = TableRound.objects.get(
+        round__tournament=event, round__number=number, number=1
+    )
     Deal.objects.filter(table=table, number=1).update(
         s1=97531, s2=-97531, s3=0, s4=0, s5=0
     )
@@ -66,9 +67,13 @@ def event_start(event: Tournament) -> list[str]:
     tables = TableRound.objects.filter(round__tournament=event).values_list(
         "round__number", "number"
     )
-    return [url("standings", event.slug), url("screen", event.slug),
-            url("screen-round", event.slug), url("whatif", event.slug),
-            *[url("table", event.slug, r, t) for r, t in tables]]  # fmt: skip
+    return [
+        url("standings", event.slug),
+        url("screen", event.slug),
+        url("screen-round", event.slug),
+        url("whatif", event.slug),
+        *[url("table", event.slug, r, t) for r, t in tables],
+    ]
 
 
 @pytest.mark.django_db
@@ -80,9 +85,14 @@ def test_a_closed_unpublished_round_shows_no_deal_and_no_point(client, small_eve
     assert len(seen) > 20  # standings, players, their statistics, tables…
     response = client.get(table)
     assert response.status_code == 200  # the seats: who sat where
-    names = [s.entry.player.name for s in Seat.objects.filter(
-        table__round__tournament=small_event, table__round__number=2,
-        table__number=1).select_related("entry__player")]  # fmt: skip
+    names = [
+        s.entry.player.name
+        for s in Seat.objects.filter(
+            table__round__tournament=small_event,
+            table__round__number=2,
+            table__number=1,
+        ).select_related("entry__player")
+    ]
     page = response.content.decode()
     assert all(html.escape(name) in page for name in names)
     assert not response.context["rows"].deals and "table-deals" not in page
@@ -131,8 +141,13 @@ def test_the_season_pages_and_ratings_show_no_unpublished_result(client, season)
     mark(last, 2)
     state(last, 2, published=False)
     recompute_ratings()
-    start = [url("season", season.slug), url("season-teams", season.slug),
-             url("club", season.club_id), url("ratings"), url("seasons")]  # fmt: skip
+    start = [
+        url("season", season.slug),
+        url("season-teams", season.slug),
+        url("club", season.club_id),
+        url("ratings"),
+        url("seasons"),
+    ]
     seen, leaks = walk(client, *start, *event_start(last))
     assert leaks == []
     assert any("/s/club/player/" in path for path in seen)
@@ -143,5 +158,6 @@ def test_the_season_pages_and_ratings_show_no_unpublished_result(client, season)
 def season(db):
     from seasons.demo import generate_season
 
-    return generate_season("club", players=10, evenings=2, deals=4, seed=3,
-                           attendance=(8, 10), teams=2)  # fmt: skip
+    return generate_season(
+        "club", players=10, evenings=2, deals=4, seed=3, attendance=(8, 10), teams=2
+    )

@@ -1,5 +1,5 @@
 """The codes ``validate_record`` can return: deal-record.md's "Error codes",
-and those for what that document leaves open (rules/problems.py)."""
+and those for what that document leaves open (rules/engine/problems.py)."""
 
 SPEC = frozenset(
     {

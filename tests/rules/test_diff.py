@@ -1,20 +1,22 @@
-"""What a house-rule set changes in its preset, side by side in plain words
-(issue 17): ``rules.diff`` and the rules page of a set."""
+"""What a house-rule set changes in its preset, side by side in plain words:
+``rules.engine.diff`` and the rules page of a set."""
 
 import pytest
 from django.utils import translation
 
-from rules.diff import differences
-from rules.house_rules import apply_overrides
+from rules.engine.diff import differences
+from rules.engine.house_rules import apply_overrides
+from rules.engine.presets import PRESETS, get_preset
 from rules.models import HouseRuleSet
-from rules.presets import PRESETS, get_preset
 
 
 def rows(preset: str, overrides: dict) -> list[tuple[str, str, str]]:
     with translation.override("en"):
         schedule = apply_overrides(preset, overrides, "club", "Club")
-        return [(d.where, d.preset, d.this)
-                for d in differences(get_preset(preset), schedule)]  # fmt: skip
+        return [
+            (d.where, d.preset, d.this)
+            for d in differences(get_preset(preset), schedule)
+        ]
 
 
 @pytest.mark.parametrize("code", PRESETS)
@@ -23,14 +25,18 @@ def test_a_preset_differs_from_itself_in_nothing(code):
 
 
 def test_changed_numbers_and_words_side_by_side():
-    overrides = {"contracts": {"rik": {"base": 20, "loss_mode": "both"},
-                               "piek": {"value": 25}}}  # fmt: skip
+    overrides = {
+        "contracts": {"rik": {"base": 20, "loss_mode": "both"}, "piek": {"value": 25}}
+    }
     assert rows("nl", overrides) == [
         ("Rik · Base", "10", "20"),
-        ("Rik · Who pays a failed game", "Declarer alone (pays double)",
-         "Declarer and partner"),
+        (
+            "Rik · Who pays a failed game",
+            "Declarer alone (pays double)",
+            "Declarer and partner",
+        ),
         ("Piek · Value", "20", "25"),
-    ]  # fmt: skip
+    ]
 
 
 def test_a_contract_left_out_shows_once_without_its_numbers():
@@ -46,9 +52,11 @@ def test_variants_are_one_line_not_a_line_per_contract_they_add():
 
 
 def test_flags_the_solo_limit_and_sanctions():
-    overrides = {"contracts": {"misere": {"jury": True, "solo_limit": False}},
-                 "solo_limit": 3, "sanctions": {"turn-up-forgotten": 6,
-                                                "jury-not-called": 9}}  # fmt: skip
+    overrides = {
+        "contracts": {"misere": {"jury": True, "solo_limit": False}},
+        "solo_limit": 3,
+        "sanctions": {"turn-up-forgotten": 6, "jury-not-called": 9},
+    }
     assert rows("iwwa", overrides) == [
         ("Misère · Jury required", "no", "yes"),
         ("Misère · Counts for the solo limit", "yes", "no"),
@@ -74,9 +82,11 @@ def test_it_is_dutch_on_a_dutch_page():
 @pytest.mark.django_db
 def test_the_rules_page_of_a_set_shows_what_differs(client):
     HouseRuleSet.objects.create(
-        slug="club", name="Club rules", preset="nl",
+        slug="club",
+        name="Club rules",
+        preset="nl",
         overrides={"contracts": {"rik": {"loss_mode": "both"}}},
-    )  # fmt: skip
+    )
     html = client.get("/rules/club/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f"What differs from {get_preset('nl').name}" in html
     assert '<td class="was">Declarer alone (pays double)</td>' in html
@@ -93,7 +103,7 @@ def test_a_set_that_changes_nothing_says_so(client):
 
 
 def test_each_shape_is_one_line_with_the_contracts_it_changes():
-    from rules.house_rules import TOP_KEYS
+    from rules.engine.house_rules import TOP_KEYS
 
     if "shapes" not in TOP_KEYS:
         pytest.skip("no structural options in this tree")

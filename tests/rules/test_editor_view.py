@@ -3,8 +3,8 @@
 import pytest
 
 from rules.editor import overrides_from_form
+from rules.engine.presets import get_preset
 from rules.models import HouseRuleSet
-from rules.presets import get_preset
 from rules.resolver import resolve_schedule
 
 
@@ -43,8 +43,10 @@ def test_an_unticked_contract_is_disabled():
 @pytest.mark.django_db
 def test_it_clones_nl_with_a_changed_value_and_scores_with_it(client, make_user):
     client.force_login(make_user("staff", is_staff=True))
-    data = form_for(get_preset("nl"), **{"rik__base": "20", "slug": "club",
-                                         "name": "Club", "mode": "clone"})  # fmt: skip
+    data = form_for(
+        get_preset("nl"),
+        **{"rik__base": "20", "slug": "club", "name": "Club", "mode": "clone"},
+    )
     response = client.post("/rules/nl/edit/", data)
     assert response.status_code == 302
     assert resolve_schedule("club").contract("rik").base == 20
@@ -53,8 +55,10 @@ def test_it_clones_nl_with_a_changed_value_and_scores_with_it(client, make_user)
 @pytest.mark.django_db
 def test_it_names_the_bad_value_and_stores_nothing(client, make_user):
     client.force_login(make_user("staff", is_staff=True))
-    data = form_for(get_preset("nl"), **{"rik__base": "-5", "slug": "club",
-                                         "name": "Club", "mode": "clone"})  # fmt: skip
+    data = form_for(
+        get_preset("nl"),
+        **{"rik__base": "-5", "slug": "club", "name": "Club", "mode": "clone"},
+    )
     response = client.post("/rules/nl/edit/", data, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert "Rik · Base: Must be a whole number" in response.content.decode()
@@ -64,22 +68,27 @@ def test_it_names_the_bad_value_and_stores_nothing(client, make_user):
 
 @pytest.mark.django_db
 def test_the_public_cannot_edit_rules(client):
-    """An anonymous visitor is sent to the login page (issue 14), not in."""
-    for response in (client.get("/rules/nl/edit/"),
-                     client.post("/rules/nl/edit/", {"slug": "x"})):  # fmt: skip
+    """An anonymous visitor is sent to the login page, not in."""
+    for response in (
+        client.get("/rules/nl/edit/"),
+        client.post("/rules/nl/edit/", {"slug": "x"}),
+    ):
         assert response.status_code == 302
         assert response["Location"] == "/accounts/login/?next=/rules/nl/edit/"
     assert not HouseRuleSet.objects.exists()
 
 
-# ---- issue 13: a set is its maker's; a set a started event plays by is read-only
+# ---- a set is its maker's; a set a started event plays by is read-only
 @pytest.fixture
 def club_set(db, make_user):
     maker = make_user("maker", organiser=True)
     rule_set = HouseRuleSet.objects.create(
-        slug="club", name="Club", preset="nl", owner=maker,
+        slug="club",
+        name="Club",
+        preset="nl",
+        owner=maker,
         overrides={"contracts": {"rik": {"base": 20}}},
-    )  # fmt: skip
+    )
     return maker, rule_set
 
 

@@ -10,12 +10,16 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
-from rules.house_rules import InvalidOverridesError, apply_overrides, check_overrides
+from rules.engine.house_rules import (
+    InvalidOverridesError,
+    apply_overrides,
+    check_overrides,
+)
+from rules.engine.presets import PAGAT_VARIANTS, get_preset
+from rules.engine.types import LossMode
+from rules.engine.validation import validate_record
 from rules.models import HouseRuleSet
-from rules.presets import PAGAT_VARIANTS, get_preset
 from rules.resolver import resolve_schedule
-from rules.types import LossMode
-from rules.validation import validate_record
 from scoring.settlement import settle
 
 P = ["Anna", "Bert", "Cor", "Dirk"]
@@ -197,8 +201,12 @@ def test_it_disables_a_contract():
 def test_pagat_variants_enable_their_contracts():
     pagat = get_preset("pagat")
     variant_codes = {
-        "solo-7", "solo-8-beter", "solo-13-beter", "schoppen-mie", "een-vijf-elf",
-    }  # fmt: skip
+        "solo-7",
+        "solo-8-beter",
+        "solo-13-beter",
+        "schoppen-mie",
+        "een-vijf-elf",
+    }
     assert all(pagat.contract(c) is None for c in variant_codes)
     every = apply_overrides("pagat", {"variants": list(PAGAT_VARIANTS)}, "all", "all")
     assert all(every.contract(c) is not None for c in variant_codes)
@@ -248,8 +256,12 @@ def test_it_changes_the_solo_limit():
     plays = [{"contract": "misere", "declarer": "Anna", "tricks": 0}]
 
     def codes(schedule, made):
-        record = {"rules": schedule.code, "players": P, "plays": plays,
-                  "context": {"solo_made": {"Anna": made}}}  # fmt: skip
+        record = {
+            "rules": schedule.code,
+            "players": P,
+            "plays": plays,
+            "context": {"solo_made": {"Anna": made}},
+        }
         result = validate_record(record, {schedule.code: schedule}.get)
         return [v.code for v in result.violations]
 

@@ -1,4 +1,4 @@
-"""The one search for a free code: it always ends (issue 24). Pure."""
+"""The one search for a free code: it always ends. Pure."""
 
 import random
 
@@ -60,5 +60,6 @@ def test_a_field_too_short_for_a_suffix_stops_the_search():
 def test_naming_is_pure():
     """Layer 0 and off the database: every layer may use it."""
     names = imported(ROOT / "rules" / "naming.py", "rules.naming")
-    assert all(name.split(".")[0] in ("random", "string", "collections")
-               for name in names), names  # fmt: skip
+    assert all(
+        name.split(".")[0] in ("random", "string", "collections") for name in names
+    ), names

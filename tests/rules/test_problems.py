@@ -1,7 +1,7 @@
 """The registry of problems: one code each, every code explained."""
 
-from rules.problems import PROBLEMS
-from rules.validation import CHECKS
+from rules.engine.problems import PROBLEMS
+from rules.engine.validation import CHECKS
 from tests.rules.error_codes import CODES
 
 

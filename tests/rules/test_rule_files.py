@@ -1,4 +1,4 @@
-"""House-rule sets as files (issue 17): export, import, every check, the
+"""House-rule sets as files: export, import, every check, the
 command-line tools and ``score_deal --rules-file`` (docs/rule-files.md)."""
 
 import io
@@ -13,8 +13,8 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from rules import rule_files
+from rules.engine.problems import Violation
 from rules.models import HouseRuleSet
-from rules.problems import Violation
 from rules.rule_files import (
     RuleFileError,
     check_document,
@@ -34,11 +34,15 @@ CLUB = {
 
 def document(**changes) -> dict:
     doc = {
-        "format": "rikscore.rules", "version": 1, "name": "Rikclub De Troefaas",
-        "slug": "troefaas", "preset": "nl", "description": "Ons reglement.",
+        "format": "rikscore.rules",
+        "version": 1,
+        "name": "Rikclub De Troefaas",
+        "slug": "troefaas",
+        "preset": "nl",
+        "description": "Ons reglement.",
         "overrides": {"contracts": {"rik": {"loss_mode": "both"}}},
         "exported": "2026-11-21T20:15:00+00:00",
-    }  # fmt: skip
+    }
     doc.update(changes)
     return {k: v for k, v in doc.items() if v is not ...}
 
@@ -51,9 +55,12 @@ def problems(doc) -> list[tuple[str, str, str]]:
 @pytest.fixture
 def club(db):
     return HouseRuleSet.objects.create(
-        slug="club", name="Club rules", preset="nl", overrides=CLUB,
+        slug="club",
+        name="Club rules",
+        preset="nl",
+        overrides=CLUB,
         description="Partner pays a failed rik.\nPiek 25.",
-    )  # fmt: skip
+    )
 
 
 # -- the format ---------------------------------------------------------------
@@ -61,8 +68,16 @@ def club(db):
 
 def test_the_export_is_the_documented_document(club):
     doc = export_rule_set(club)
-    assert list(doc) == ["format", "version", "name", "slug", "preset",
-                         "description", "overrides", "exported"]  # fmt: skip
+    assert list(doc) == [
+        "format",
+        "version",
+        "name",
+        "slug",
+        "preset",
+        "description",
+        "overrides",
+        "exported",
+    ]
     assert doc["format"] == "rikscore.rules" and doc["version"] == 1
     assert doc["overrides"] == CLUB and doc["preset"] == "nl"
     assert problems(doc) == []
@@ -71,11 +86,15 @@ def test_the_export_is_the_documented_document(club):
 
 def test_export_then_import_gives_the_same_set(club):
     doc = json.loads(rule_files.dumps(export_rule_set(club)))
-    club.delete()  # its code stays retired (issue 24): the copy gets club-2
+    club.delete()  # its code stays retired: the copy gets club-2
     loaded = import_rule_set(doc, None)
-    assert (loaded.slug, loaded.name, loaded.preset, loaded.overrides,
-            loaded.description) == ("club-2", "Club rules", "nl", CLUB,
-                                    "Partner pays a failed rik.\nPiek 25.")  # fmt: skip
+    assert (
+        loaded.slug,
+        loaded.name,
+        loaded.preset,
+        loaded.overrides,
+        loaded.description,
+    ) == ("club-2", "Club rules", "nl", CLUB, "Partner pays a failed rik.\nPiek 25.")
     assert loaded.schedule().contract("rik").base == 15
 
 
@@ -183,8 +202,13 @@ def test_all_problems_are_listed_at_once():
     overrides = {"contracts": {"rik": {"base": "x", "step": -1}}}
     doc = document(name="", slug="a b", preset="nl", colour=1, overrides=overrides)
     codes = [code for code, _field, _message in problems(doc)]
-    assert codes == ["file_key", "file_length", "file_slug", "override_number",
-                     "override_number"]  # fmt: skip
+    assert codes == [
+        "file_key",
+        "file_length",
+        "file_slug",
+        "override_number",
+        "override_number",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -193,10 +217,12 @@ def test_all_problems_are_listed_at_once():
         (b"{not json", "This is not a rule file: it is not readable JSON."),
         (b"\xff\xfe{}", "The file is not UTF-8 text."),
         (b" " * 200_001, "The file is larger than 200 kB: not a rule file."),
-        (b"[" * 100_000 + b"]" * 100_000, "This is not a rule file: it is not "
-                                         "readable JSON."),
+        (
+            b"[" * 100_000 + b"]" * 100_000,
+            "This is not a rule file: it is not readable JSON.",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_file_that_is_no_json_is_refused_in_words(raw, message):
     with translation.override("en"):
         data, errors = parse(raw)
@@ -279,9 +305,13 @@ def test_import_rules_lists_every_problem_and_saves_nothing(db, tmp_path):
 def score_deal(args, record):
     proc = subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), "score_deal", *args],
-        input=json.dumps(record).encode(), capture_output=True, cwd=ROOT,
-        env={**os.environ}, timeout=60, check=False,
-    )  # fmt: skip
+        input=json.dumps(record).encode(),
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ},
+        timeout=60,
+        check=False,
+    )
     assert b"Traceback" not in proc.stdout + proc.stderr
     return proc.returncode, json.loads(proc.stdout)
 
@@ -314,8 +344,12 @@ def test_score_deal_refuses_a_bad_rules_file_with_exit_2_and_json(tmp_path):
 def test_score_deal_without_a_file_is_unchanged():
     plays = [{"contract": "misere", "declarer": "Anna", "tricks": 0}]
     code, out = score_deal([], {"rules": "pagat", "players": P, "plays": plays})
-    assert code == 0 and out["scores"] == {"Anna": 15, "Bert": -5, "Cor": -5,
-                                           "Dirk": -5}  # fmt: skip
+    assert code == 0 and out["scores"] == {
+        "Anna": 15,
+        "Bert": -5,
+        "Cor": -5,
+        "Dirk": -5,
+    }
 
 
 # -- the web pages -----------------------------------------------------------------
@@ -348,8 +382,10 @@ def test_who_may_make_sets_loads_a_file(client, make_user, club):
     assert response.status_code == 302 and response["Location"] == "/rules/club-2/"
     page = client.get("/rules/club-2/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "it got the code “club-2”" in page
-    assert upload(client, json.dumps(document()).encode(),
-                  slug="ours")["Location"] == "/rules/ours/"  # fmt: skip
+    assert (
+        upload(client, json.dumps(document()).encode(), slug="ours")["Location"]
+        == "/rules/ours/"
+    )
 
 
 def test_a_bad_file_is_named_in_words_and_nothing_saved(client, make_user):
@@ -375,7 +411,7 @@ def test_loading_a_file_needs_the_right_to_make_sets(client, make_user):
 
 
 def test_the_structural_options_travel_in_a_file_too(db):
-    from rules.house_rules import TOP_KEYS
+    from rules.engine.house_rules import TOP_KEYS
 
     if "shapes" not in TOP_KEYS:
         pytest.skip("no structural options in this tree")

@@ -1,4 +1,4 @@
-"""A house-rule set's code is given once (issue 24): a set someone uses
+"""A house-rule set's code is given once: a set someone uses
 keeps it, and a code a set had is never given to another set, so an event or
 a season never plays by a stranger's rules under a familiar code."""
 
@@ -34,9 +34,12 @@ def maker(make_user):
 @pytest.fixture
 def club_set(db, maker):
     return HouseRuleSet.objects.create(
-        slug="club", name="Club", preset="nl", owner=maker,
+        slug="club",
+        name="Club",
+        preset="nl",
+        owner=maker,
         overrides={"contracts": {"rik": {"base": 20}}},
-    )  # fmt: skip
+    )
 
 
 @pytest.fixture
@@ -53,9 +56,11 @@ def season_using(code: str) -> Competition:
 
 def event_using(code: str, slug: str = "night-1") -> Tournament:
     return Tournament.objects.create(
-        slug=slug, name=f"Club night {slug}", date=datetime.date(2027, 1, 5),
+        slug=slug,
+        name=f"Club night {slug}",
+        date=datetime.date(2027, 1, 5),
         rules=code,
-    )  # fmt: skip
+    )
 
 
 def rename(client, rule_set, slug, mode="save"):
@@ -102,8 +107,9 @@ def test_many_users_are_counted_not_all_named(club_set):
 def test_a_set_nobody_uses_is_renamed_and_its_old_code_is_kept(editor, club_set):
     assert rename(editor, club_set, "renamed").status_code == 302
     assert set(RuleSetCode.objects.values_list("code", flat=True)) == {
-        "club", "renamed",
-    }  # fmt: skip
+        "club",
+        "renamed",
+    }
 
 
 # -- (b) a code is never given to another set --------------------------------------
@@ -120,22 +126,35 @@ def freed(request, club_set):
 
 def test_the_editor_refuses_a_code_another_set_had(client, make_user, freed):
     client.force_login(make_user("stranger", organiser=True))
-    data = form_for(HouseRuleSet(preset="nl").schedule(), slug=freed,
-                    name="Not yours", mode="clone", piek__value="1500")  # fmt: skip
+    data = form_for(
+        HouseRuleSet(preset="nl").schedule(),
+        slug=freed,
+        name="Not yours",
+        mode="clone",
+        piek__value="1500",
+    )
     response = client.post("/rules/nl/edit/", data, HTTP_ACCEPT_LANGUAGE="en")
     assert "belonged to another house-rule set" in response.content.decode()
     assert not HouseRuleSet.objects.filter(slug=freed).exists()
 
 
 def test_a_loaded_file_skips_a_code_another_set_had(freed):
-    document = {"format": "rikscore.rules", "version": 1, "name": "Not yours",
-                "slug": freed, "preset": "nl", "overrides": STRANGER}  # fmt: skip
+    document = {
+        "format": "rikscore.rules",
+        "version": 1,
+        "name": "Not yours",
+        "slug": freed,
+        "preset": "nl",
+        "overrides": STRANGER,
+    }
     assert import_rule_set(document).slug == "club-2"
     with pytest.raises(RuleFileError) as caught:
         import_rule_set(document, slug=freed)
     assert [v.code for v in caught.value.violations] == ["file_slug_taken"]
-    assert free_slug(freed, lambda code: RuleSetCode.objects.filter(
-        code=code).exists()) == "club-3"  # fmt: skip
+    assert (
+        free_slug(freed, lambda code: RuleSetCode.objects.filter(code=code).exists())
+        == "club-3"
+    )
 
 
 def test_a_set_takes_back_its_own_former_code(club_set):
@@ -156,8 +175,14 @@ def test_the_model_refuses_another_sets_former_code_by_any_path(club_set, maker)
 def test_past_the_numbered_codes_a_file_gets_a_random_one_then_a_refusal(
     db, monkeypatch
 ):
-    document = {"format": "rikscore.rules", "version": 1, "name": "N",
-                "slug": "nl", "preset": "nl", "overrides": {}}  # fmt: skip
+    document = {
+        "format": "rikscore.rules",
+        "version": 1,
+        "name": "N",
+        "slug": "nl",
+        "preset": "nl",
+        "overrides": {},
+    }
     numbered = [f"nl-{n}" for n in range(2, 51)]
     RuleSetCode.objects.bulk_create(RuleSetCode(code=code) for code in numbered)
     loaded = import_rule_set(document)

@@ -7,11 +7,11 @@ import pytest
 from django.utils import translation
 
 from rules.editor import overrides_from_form, shapes_from_form
+from rules.engine.house_rules import SHAPE_FORMS, apply_overrides
+from rules.engine.labels import SCHEDULE, SHAPES, shape_lines
+from rules.engine.presets import get_preset
 from rules.forms import shape_groups, where_in_words
-from rules.house_rules import SHAPE_FORMS, apply_overrides
-from rules.labels import SCHEDULE, SHAPES, shape_lines
 from rules.models import HouseRuleSet
-from rules.presets import get_preset
 from rules.resolver import resolve_schedule
 
 NL_SHAPES = {
@@ -35,8 +35,9 @@ NL_FORM = {
 
 def enabled(schedule) -> dict:
     """The form's "playable" boxes as the page ticks them for ``schedule``."""
-    return {f"{code}__enabled": "on"
-            for code, c in schedule.contracts.items() if c.enabled}  # fmt: skip
+    return {
+        f"{code}__enabled": "on" for code, c in schedule.contracts.items() if c.enabled
+    }
 
 
 def visible(html: str) -> str:
@@ -152,8 +153,13 @@ def test_the_editor_shows_the_shapes_in_words(editor):
 
 @pytest.mark.django_db
 def test_it_saves_shapes_from_the_editor_and_scores_with_them(editor):
-    data = {"slug": "club", "name": "Club", "mode": "clone", **NL_FORM,
-            **enabled(get_preset("nl"))}  # fmt: skip
+    data = {
+        "slug": "club",
+        "name": "Club",
+        "mode": "clone",
+        **NL_FORM,
+        **enabled(get_preset("nl")),
+    }
     response = editor.post("/rules/nl/edit/", data)
     assert response.status_code == 302
     rule_set = HouseRuleSet.objects.get(slug="club")
@@ -168,8 +174,13 @@ def test_it_saves_shapes_from_the_editor_and_scores_with_them(editor):
 
 @pytest.mark.django_db
 def test_a_bad_amount_is_named_in_words_and_kept_in_the_form(editor):
-    data = {"slug": "club", "name": "Club", "mode": "clone",
-            "shape__failed_step__misere": "0", **enabled(get_preset("nl"))}  # fmt: skip
+    data = {
+        "slug": "club",
+        "name": "Club",
+        "mode": "clone",
+        "shape__failed_step__misere": "0",
+        **enabled(get_preset("nl")),
+    }
     response = editor.post("/rules/nl/edit/", data, HTTP_ACCEPT_LANGUAGE="en")
     html = response.content.decode()
     assert response.status_code == 200
@@ -180,6 +191,5 @@ def test_a_bad_amount_is_named_in_words_and_kept_in_the_form(editor):
 
 @pytest.mark.django_db
 def test_a_preset_page_shows_no_shapes(client):
-    text = visible(client.get("/rules/nl/", HTTP_ACCEPT_LANGUAGE="en")
-                   .content.decode())  # fmt: skip
+    text = visible(client.get("/rules/nl/", HTTP_ACCEPT_LANGUAGE="en").content.decode())
     assert "Other ways of scoring" not in text

@@ -1,21 +1,23 @@
-"""Golden scores for the six house-rule shapes of issue 17, computed by hand.
+"""Golden scores for the six house-rule shapes, computed by hand.
 
 Each row: the house-rule set (a preset plus ``{"shapes": …}``), one deal, the
 expected scores (Anna, Bert, Cor, Dirk) with the arithmetic in the comment,
 and where the shape comes from. Sources are ``file:line`` in
 ``../shared/rules-sources/`` (000 pagat reference, 001 short English page,
 002 Dutch club table, 003 IWWA regulation, 004 Geertruidenberg club);
-"issue 17" is the club tools' behaviour the issue describes, which no source
-document prints. Every row also checks zero-sum, and that the preset itself
-still scores the deal as rulesets.md says (the shape is the only change).
+"club tools" is what the clubs' own scoring tools do, the behaviour the
+house-rule shapes were made for (docs/rulesets.md, "Rules of another shape"),
+which no source document prints. Every row also checks zero-sum, and that the
+preset itself still scores the deal as rulesets.md says (the shape is the
+only change).
 Pure: no database.
 """
 
 import pytest
 
-from rules.house_rules import apply_overrides
-from rules.presets import get_preset
-from rules.validation import validate_record
+from rules.engine.house_rules import apply_overrides
+from rules.engine.presets import get_preset
+from rules.engine.validation import validate_record
 from scoring.settlement import settle
 
 P = A, B, C, D = ("Anna", "Bert", "Cor", "Dirk")
@@ -64,30 +66,30 @@ FLAT = {"abondance_flat": {"solo-9": 20, "solo-10": 30}}
 
 GOLDEN = [
     # ---- 1. solo 13 with steps: 002:120-122 pays a flat 70 per opponent; the
-    # club tools of issue 17 add a step per trick short, as 002:77-78 does for
+    # club tools add a step per trick short, as 002:77-78 does for
     # "acht alleen" (10 + 5 per onderslag). Made (13 only) stays the value.
     # made: 70 from each of three = +210
     row("nl", SOLO13, [play("solo-13", 13)], (210, -70, -70, -70),
-        (210, -70, -70, -70), "002:121; issue 17", id="solo13-made-is-the-value"),
+        (210, -70, -70, -70), "002:121; club tools", id="solo13-made-is-the-value"),
     # 12 tricks, 1 short: 70 + 10·1 = 80 to each opponent; declarer -240
     row("nl", SOLO13, [play("solo-13", 12)], (-240, 80, 80, 80),
-        (-210, 70, 70, 70), "002:122; issue 17", id="solo13-one-short"),
+        (-210, 70, 70, 70), "002:122; club tools", id="solo13-one-short"),
     # 10 tricks, 3 short: 70 + 10·3 = 100 each; declarer -300
     row("nl", SOLO13, [play("solo-13", 10, declarer=C)], (100, 100, -300, 100),
-        (70, 70, -210, 70), "002:122; issue 17", id="solo13-three-short"),
+        (70, 70, -210, 70), "002:122; club tools", id="solo13-three-short"),
     # solo-13-beter is not named: still the flat 70 (-210)
     row("nl", SOLO13, [play("solo-13-beter", 10)], (-210, 70, 70, 70),
         (-210, 70, 70, 70), "002:122 (not named: unchanged)", id="solo13-beter-flat"),
     # pagat units: value 15 (000 bidding table), step 1 as its solos (000:103):
     # 11 tricks, 2 short: 15 + 1·2 = 17 each; declarer -51
     row("pagat", {"solo13_steps": {"solo-13": 1}}, [play("solo-13", 11)],
-        (-51, 17, 17, 17), (-45, 15, 15, 15), "000:103; issue 17",
+        (-51, 17, 17, 17), (-45, 15, 15, 15), "000:103; club tools",
         id="pagat-solo13-two-short"),
     # iwwa solo slim 30 (rulesets.md, IWWA whist sheet), step 5, 12 tricks:
     # 30 + 5 = 35 each; declarer -105 (jury approved, 003)
     row("iwwa", {"solo13_steps": {"solo-slim": 5}},
         [play("solo-slim", 12, jury="approved")], (-105, 35, 35, 35),
-        (-90, 30, 30, 30), "003; issue 17", id="iwwa-solo-slim-one-short"),
+        (-90, 30, 30, 30), "003; club tools", id="iwwa-solo-slim-one-short"),
 
     # ---- 2. several open piek / open misère declarers: 002:27 and 004:26
     # ("meerdere spelers een gelijk bod tegelijk spelen") let others join a
@@ -96,7 +98,7 @@ GOLDEN = [
     # open piek 40 (002:97-98), Anna and Bert both make it:
     # Anna +120 (own) -40 (Bert's) = 80; Bert the same; Cor, Dirk -40-40 = -80
     row("nl", OPEN, [play("open-piek", 1), play("open-piek", 1, declarer=B)],
-        (80, 80, -80, -80), None, "002:27; 000:107; issue 17",
+        (80, 80, -80, -80), None, "002:27; 000:107; club tools",
         id="open-piek-two-made"),
     # open misère 50 (002:105-106): Anna makes it (+150, others -50), Cor
     # fails with 2 tricks (-150, others +50): Anna 200, Bert 0, Cor -200, Dirk 0
@@ -111,34 +113,34 @@ GOLDEN = [
 
     # ---- 3. schoppen mie, one player takes the queen and the last trick:
     # 002:125-126 and 004:80 have that player pay once (15 to each of three);
-    # two club tools of issue 17 charge both losses: twice.
+    # two club tools charge both losses: twice.
     # nl each-to-each, unit 15, doubled: Dirk pays 30 to each of three = -90
     row("nl", MIE, [mie(D, D)], (30, 30, 30, -90), (15, 15, 15, -45),
-        "002:125; 004:80; issue 17", id="mie-one-player-twice"),
+        "002:125; 004:80; club tools", id="mie-one-player-twice"),
     # two different losers: unchanged, 15 × 2 winners = -30 each, +30 each
     row("nl", MIE, [mie(C, D)], (30, 30, -30, -30), (30, 30, -30, -30),
         "002:125-126", id="mie-two-losers-unchanged"),
     # pagat pot (000:128: one loser "pays for 30 and the others receive 10
     # each"), unit 10 doubled: pot 20·3 = 60, Dirk -60, the others +20 each
     row("pagat", MIE, [mie(D, D)], (20, 20, 20, -60), (10, 10, 10, -30),
-        "000:128; issue 17", variants=["schoppen-mie"], id="pagat-mie-pot-twice"),
+        "000:128; club tools", variants=["schoppen-mie"], id="pagat-mie-pot-twice"),
 
     # ---- 4. failed piek or misère pays per trick too many: 002:80-82,88-90
     # pay a flat 20 / 30 (and 002:40,43 stop the game at once); the club
-    # tools of issue 17 play on and add a step for every trick beyond what
-    # the contract allows (misère 0, piek 1).
+    # tools play on and add a step for every trick beyond what the contract
+    # allows (misère 0, piek 1).
     # misère with 1 trick: 30 + 10·1 = 40 to each; declarer -120
     row("nl", STEP, [play("misere", 1)], (-120, 40, 40, 40), (-90, 30, 30, 30),
-        "002:90; issue 17", id="misere-one-trick"),
+        "002:90; club tools", id="misere-one-trick"),
     # misère with 4 tricks: 30 + 10·4 = 70; declarer -210
     row("nl", STEP, [play("misere", 4, declarer=B)], (70, -210, 70, 70),
-        (30, -90, 30, 30), "002:90; issue 17", id="misere-four-tricks"),
+        (30, -90, 30, 30), "002:90; club tools", id="misere-four-tricks"),
     # made misère: unchanged, +90 / -30
     row("nl", STEP, [play("misere", 0)], (90, -30, -30, -30),
         (90, -30, -30, -30), "002:89", id="misere-made-unchanged"),
     # piek with 3 tricks: 2 too many, 20 + 10·2 = 40; declarer -120
     row("nl", STEP, [play("piek", 3)], (-120, 40, 40, 40), (-60, 20, 20, 20),
-        "002:82; issue 17", id="piek-three-tricks"),
+        "002:82; club tools", id="piek-three-tricks"),
     # piek with no trick: none too many, the flat 20; declarer -60
     row("nl", STEP, [play("piek", 0)], (-60, 20, 20, 20), (-60, 20, 20, 20),
         "002:82", id="piek-no-trick-flat"),
@@ -150,21 +152,21 @@ GOLDEN = [
         id="two-misere-one-fails"),
     # pagat piek 5 (000:107), step 1, 2 tricks: 5 + 1 = 6; declarer -18
     row("pagat", {"failed_step": {"piek": 1}}, [play("piek", 2)],
-        (-18, 6, 6, 6), (-15, 5, 5, 5), "000:107; issue 17", id="pagat-piek-two"),
+        (-18, 6, 6, 6), (-15, 5, 5, 5), "000:107; club tools", id="pagat-piek-two"),
 
     # ---- 5. each opponent pays each partner: 004:40 "passer 1 betaalt
     # speler 1, passer 2 betaalt speler 2" (one each) is the preset; the
-    # club tools of issue 17 have both opponents pay both: double.
+    # club tools have both opponents pay both: double.
     # rik 8 made, X = 10 (002:69): each of the pair gets 10 from both = 20
     row("nl", EACH, [pair("rik", 8)], (20, 20, -20, -20), (10, 10, -10, -10),
-        "002:69; 004:40; issue 17", id="rik-made-each-pays-each"),
+        "002:69; 004:40; club tools", id="rik-made-each-pays-each"),
     # rik 13: X = 10 + 5·5 + 20 kapot = 55 (rulesets.md), doubled 110
     row("nl", EACH, [pair("rik", 13)], (110, 110, -110, -110),
         (55, 55, -55, -55), "002:69", id="rik-kapot-each-pays-each"),
     # rik 7 in nl: the rikker pays alone (002:70), Y = 15; now he pays each
     # opponent for both of the pair: +30 each, rikker -60, partner 0
     row("nl", EACH, [pair("rik", 7)], (-60, 0, 30, 30), (-30, 0, 15, 15),
-        "002:70; issue 17", id="rik-failed-declarer-pays-for-both"),
+        "002:70; club tools", id="rik-failed-declarer-pays-for-both"),
     # troela 6 (loss both, 002:66): Y = 10 + 5·2 = 20, doubled 40 each way
     row("nl", EACH, [pair("troela", 6, partner=D)], (-40, 40, 40, -40),
         (-20, 20, 20, -20), "002:66", id="troela-failed-each-pays-each"),
@@ -173,26 +175,26 @@ GOLDEN = [
         (10, 10, -10, -10), "002:73", id="rik-beter-unchanged"),
     # pagat rik 9: X = 1 + 1 = 2 (000:101), doubled 4
     row("pagat", {"pair_pays_each": ["rik"]}, [pair("rik", 9)],
-        (4, 4, -4, -4), (2, 2, -2, -2), "000:101; issue 17", id="pagat-rik-9"),
+        (4, 4, -4, -4), (2, 2, -2, -2), "000:101; club tools", id="pagat-rik-9"),
 
     # ---- 6. a failed abondance (alleen; 003's "9 tot 11 alleen") at a flat
-    # amount: 002:84-86 charge 20 + 5 per trick; the tools of issue 17 a flat
+    # amount: 002:84-86 charge 20 + 5 per trick; the club tools a flat
     # amount however many tricks short. Made games keep their steps.
     # solo 9 made with 10: 20 + 5 = 25 each (002:85), unchanged
     row("nl", FLAT, [play("solo-9", 10)], (75, -25, -25, -25),
         (75, -25, -25, -25), "002:85", id="solo9-made-unchanged"),
     # solo 9 with 6: flat 20 each (preset 20 + 5·3 = 35); declarer -60
     row("nl", FLAT, [play("solo-9", 6)], (-60, 20, 20, 20),
-        (-105, 35, 35, 35), "002:86; issue 17", id="solo9-failed-flat"),
+        (-105, 35, 35, 35), "002:86; club tools", id="solo9-failed-flat"),
     # solo 10 with 9: flat 30 each; declarer -90 (preset 30 + 5 = 35)
     row("nl", FLAT, [play("solo-10", 9, declarer=D)], (30, 30, 30, -90),
-        (35, 35, 35, -105), "002:94; issue 17", id="solo10-failed-flat"),
+        (35, 35, 35, -105), "002:94; club tools", id="solo10-failed-flat"),
     # solo 8 not named: 10 + 5·2 = 20 (002:78)
     row("nl", FLAT, [play("solo-8", 6)], (-60, 20, 20, 20),
         (-60, 20, 20, 20), "002:78", id="solo8-not-named"),
     # pagat solo 8 with 6: 001:76 gives 3 each; flat 1 instead
     row("pagat", {"abondance_flat": {"solo-8": 1}}, [play("solo-8", 6)],
-        (-3, 1, 1, 1), (-9, 3, 3, 3), "001:76; issue 17", id="pagat-solo8-flat"),
+        (-3, 1, 1, 1), (-9, 3, 3, 3), "001:76; club tools", id="pagat-solo8-flat"),
 ]  # fmt: skip
 
 
@@ -200,8 +202,9 @@ GOLDEN = [
     ("preset", "shapes", "plays", "expected", "preset_scores", "variants", "source"),
     GOLDEN,
 )
-def test_golden_shape_scores(preset, shapes, plays, expected, preset_scores,
-                             variants, source):  # fmt: skip
+def test_golden_shape_scores(
+    preset, shapes, plays, expected, preset_scores, variants, source
+):
     assert source
     assert scores(house(preset, shapes, variants), plays) == expected
     if preset_scores is not None:
@@ -227,8 +230,11 @@ def test_the_presets_carry_no_shape():
         assert preset.shapes == {}
         for c in preset.contracts.values():
             assert (c.fail_step, c.fail_flat, c.pays_each, c.loser_twice) == (
-                0, None, False, False,
-            )  # fmt: skip
+                0,
+                None,
+                False,
+                False,
+            )
 
 
 def test_a_set_leaves_its_preset_untouched():

@@ -6,17 +6,17 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from rules.house_rules import (
+from rules.engine.house_rules import (
     SHAPE_APPLIES,
     SHAPE_FORMS,
     apply_overrides,
     check_overrides,
     shape_contracts,
 )
+from rules.engine.presets import PRESETS, get_preset
+from rules.engine.problems import PROBLEMS
+from rules.engine.validation import validate_record
 from rules.models import HouseRuleSet
-from rules.presets import PRESETS, get_preset
-from rules.problems import PROBLEMS
-from rules.validation import validate_record
 
 P = ["Anna", "Bert", "Cor", "Dirk"]
 SHAPE_CODES = {"shape_unknown", "shape_format", "shape_contract",
@@ -25,8 +25,10 @@ SHAPE_CODES = {"shape_unknown", "shape_format", "shape_contract",
 
 def problems(preset, shapes):
     with translation.override("en"):
-        return [(v.code, v.field, v.message)
-                for v in check_overrides(preset, {"shapes": shapes})]  # fmt: skip
+        return [
+            (v.code, v.field, v.message)
+            for v in check_overrides(preset, {"shapes": shapes})
+        ]
 
 
 REJECTED = [
@@ -101,8 +103,9 @@ def test_shapes_that_are_no_object_are_the_overrides_own_problem():
 
 
 def test_it_reports_every_problem_at_once():
-    found = problems("nl", {"x": 1, "failed_step": {"rik": 5, "misere": -1},
-                            "mie_double": None})  # fmt: skip
+    found = problems(
+        "nl", {"x": 1, "failed_step": {"rik": 5, "misere": -1}, "mie_double": None}
+    )
     assert [(c, f) for c, f, _m in found] == [
         ("shape_unknown", "shapes.x"),
         ("shape_not_applicable", "shapes.failed_step.rik"),
@@ -135,19 +138,29 @@ def test_it_accepts_good_shapes(preset, shapes):
 
 
 def test_every_shape_applies_somewhere_and_the_editor_order_is_the_issues():
-    assert list(SHAPE_FORMS) == list(SHAPE_APPLIES) == [
-        "solo13_steps", "open_simultaneous", "mie_double", "failed_step",
-        "pair_pays_each", "abondance_flat",
-    ]  # fmt: skip
+    assert (
+        list(SHAPE_FORMS)
+        == list(SHAPE_APPLIES)
+        == [
+            "solo13_steps",
+            "open_simultaneous",
+            "mie_double",
+            "failed_step",
+            "pair_pays_each",
+            "abondance_flat",
+        ]
+    )
     for key in SHAPE_FORMS:
         assert any(shape_contracts(get_preset(p), key) for p in PRESETS), key
 
 
 def test_only_what_changes_something_is_kept_on_the_schedule():
     club = apply_overrides(
-        "nl", {"shapes": {"mie_double": False, "failed_step": {},
-                          "pair_pays_each": ["rik"]}}, "c", "c",
-    )  # fmt: skip
+        "nl",
+        {"shapes": {"mie_double": False, "failed_step": {}, "pair_pays_each": ["rik"]}},
+        "c",
+        "c",
+    )
     assert club.shapes == {"pair_pays_each": ["rik"]}
 
 
@@ -156,8 +169,10 @@ def test_only_what_changes_something_is_kept_on_the_schedule():
 
 def codes(schedule, plays):
     record = {"rules": schedule.code, "players": P, "plays": plays}
-    return [v.code for v in validate_record(record, {schedule.code: schedule}.get)
-            .violations]  # fmt: skip
+    return [
+        v.code
+        for v in validate_record(record, {schedule.code: schedule}.get).violations
+    ]
 
 
 def two(contract, other=None, tricks=(1, 1)):
@@ -180,8 +195,10 @@ def test_nl_refuses_two_open_piek_declarers_without_the_shape():
 def test_the_shape_allows_several_declarers_of_the_contracts_it_names():
     assert codes(OPEN, two("open-piek")) == []
     assert codes(OPEN, two("open-misere", tricks=(0, 3))) == []
-    three = [*two("open-piek"),
-             {"contract": "open-piek", "declarer": "Cor", "tricks": 2}]  # fmt: skip
+    three = [
+        *two("open-piek"),
+        {"contract": "open-piek", "declarer": "Cor", "tricks": 2},
+    ]
     assert codes(OPEN, three) == []
 
 

@@ -9,8 +9,8 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from rules.presets import get_preset
-from rules.validation import validate_record
+from rules.engine.presets import get_preset
+from rules.engine.validation import validate_record
 from tests.rules.error_codes import CODES
 
 P = ["Anna", "Bert", "Cor", "Dirk"]
@@ -377,7 +377,7 @@ def test_it_renders_messages_in_dutch(record, code, field):
         assert any(v.message != english.get(v.field) for v in dutch)
 
 
-# ---- issue 11: sanctions aimed at the right people (deal-record.md) ----------
+# ---- sanctions aimed at the right people (deal-record.md) --------------------
 FIVE = {"sitting_out": "Eve"}
 TURN_UP_ON_SITTER = sanction("turn-up-forgotten", "Eve")
 

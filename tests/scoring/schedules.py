@@ -3,9 +3,9 @@
 Built with ``apply_overrides`` (pure), so none of this touches the database.
 """
 
-from rules.house_rules import apply_overrides
-from rules.presets import PAGAT_VARIANTS, get_preset
-from rules.schedules import Schedule
+from rules.engine.house_rules import apply_overrides
+from rules.engine.presets import PAGAT_VARIANTS, get_preset
+from rules.engine.schedules import Schedule
 
 PLAYERS = ("Anna", "Bert", "Cor", "Dirk")
 

@@ -12,9 +12,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.sampling import random_record
-from rules.types import Kind, Suit
-from rules.validation import validate_record
+from rules.engine.sampling import random_record
+from rules.engine.types import Kind, Suit
+from rules.engine.validation import validate_record
 from scoring.management.commands.score_deal import score_record, score_text
 from scoring.settlement import settle
 from tests.rules.error_codes import CODES
@@ -76,17 +76,26 @@ def valid_records(draw):
     if shape == "simultaneous" and groups:
         group = draw(st.sampled_from(groups))
         members = [c for c in contracts if c.group == group]
-        declarers = draw(st.lists(st.sampled_from(players), min_size=2, max_size=4,
-                                  unique=True))  # fmt: skip
+        declarers = draw(
+            st.lists(st.sampled_from(players), min_size=2, max_size=4, unique=True)
+        )
         budget = 13
         for declarer in declarers:
             contract = draw(st.sampled_from(members))
             tricks = draw(st.integers(0, budget))
             budget -= tricks
             record["plays"].append(
-                _play(draw, contract, declarer, players, tricks, sanctions, solo_made,
-                      schedule)
-            )  # fmt: skip
+                _play(
+                    draw,
+                    contract,
+                    declarer,
+                    players,
+                    tricks,
+                    sanctions,
+                    solo_made,
+                    schedule,
+                )
+            )
     elif shape in ("single", "simultaneous"):
         contract = draw(st.sampled_from(contracts))
         if contract.is_all_pass:
@@ -95,13 +104,22 @@ def valid_records(draw):
             declarer = draw(st.sampled_from(players))
             tricks = draw(st.integers(0, 13))
             record["plays"].append(
-                _play(draw, contract, declarer, players, tricks, sanctions, solo_made,
-                      schedule)
-            )  # fmt: skip
+                _play(
+                    draw,
+                    contract,
+                    declarer,
+                    players,
+                    tricks,
+                    sanctions,
+                    solo_made,
+                    schedule,
+                )
+            )
 
     for _ in range(draw(st.integers(0, 2))):
-        sanction = draw(st.sampled_from(sorted(schedule.sanctions.values(),
-                                               key=lambda s: s.code)))  # fmt: skip
+        sanction = draw(
+            st.sampled_from(sorted(schedule.sanctions.values(), key=lambda s: s.code))
+        )
         if sanction.dealer_only:
             offender = sitting_out or players[-1]
         elif sanction.may_name_sitting_out and sitting_out is not None:
@@ -214,11 +232,14 @@ near_atoms = (
 )
 near_values = st.recursive(
     near_atoms,
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.sampled_from(PLAYERS) | st.text(max_size=4), children,
-                      max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(PLAYERS) | st.text(max_size=4), children, max_size=4
+        )
+    ),
     max_leaves=10,
-)  # fmt: skip
+)
 
 
 def mostly(good, junk=near_values):
@@ -246,9 +267,11 @@ plays_like = st.fixed_dictionaries(
 )
 sanctions_like = st.fixed_dictionaries(
     {"code": mostly(st.sampled_from(SANCTION_CODES)), "player": player},
-    optional={"points": mostly(st.integers(-1, 6).map(lambda k: 3 * k)),
-              "reason": near_values},
-)  # fmt: skip
+    optional={
+        "points": mostly(st.integers(-1, 6).map(lambda k: 3 * k)),
+        "reason": near_values,
+    },
+)
 record_like = st.fixed_dictionaries(
     {
         "rules": mostly(st.sampled_from(["pagat", "nl", "iwwa"]), json_atoms),

@@ -1,4 +1,4 @@
-"""Players by identity, never by name (issue 12): rename every player of the
+"""Players by identity, never by name: rename every player of the
 demo event after play; the standings, the scores in every export and the
 backup round trip stay the same apart from the names."""
 

@@ -98,9 +98,13 @@ def test_it_scores_with_a_house_rule_set_from_the_database(tmp_path):
         "overrides={'contracts': {'rik': {'loss_mode': 'both'}}})"
     )
     assert run(["shell", "-c", create], b"", env).returncode == 0
-    record = {"rules": "club", "players": P,
-              "plays": [{"contract": "rik", "declarer": "Anna", "partner": "Bert",
-                         "tricks": 7}]}  # fmt: skip
+    record = {
+        "rules": "club",
+        "players": P,
+        "plays": [
+            {"contract": "rik", "declarer": "Anna", "partner": "Bert", "tricks": 7}
+        ],
+    }
     code, out = score_deal(json.dumps(record).encode(), env)
     assert code == 0
     assert out["scores"] == {"Anna": -15, "Bert": -15, "Cor": 15, "Dirk": 15}

@@ -9,7 +9,7 @@ Every row also checks the zero-sum invariant. Pure: no database.
 
 import pytest
 
-from rules.validation import validate_record
+from rules.engine.validation import validate_record
 from scoring.settlement import settle
 from tests.scoring.schedules import PLAYERS, resolve
 
@@ -392,8 +392,13 @@ FIVE_PLAYERS = [A, B, C, D]
 )
 def test_it_settles_a_table_of_five(plays, sanctions, expected, source):
     assert source
-    record = {"rules": "iwwa", "players": FIVE_PLAYERS, "sitting_out": "Eve",
-              "plays": plays, "sanctions": sanctions}  # fmt: skip
+    record = {
+        "rules": "iwwa",
+        "players": FIVE_PLAYERS,
+        "sitting_out": "Eve",
+        "plays": plays,
+        "sanctions": sanctions,
+    }
     result = validate_record(record, resolve)
     assert result.ok, result.violations
     scores = settle(result.deal).scores

@@ -1,9 +1,9 @@
-"""Property tests for the house-rule shapes (issue 17): under every
+"""Property tests for the house-rule shapes: under every
 combination of shapes, every contract of every preset settles every valid deal
 to zero; with no shape switched on, every deal scores exactly as the preset.
 
 Reuses the deal strategies of ``tests.scoring.test_properties`` and the
-sampler of ``rules.sampling``. Pure: no database.
+sampler of ``rules.engine.sampling``. Pure: no database.
 """
 
 import itertools
@@ -12,13 +12,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.deal import Deal, Play
-from rules.house_rules import SHAPE_FORMS, apply_overrides, check_overrides
-from rules.house_rules import shape_contracts as applicable
-from rules.presets import PAGAT_VARIANTS, PRESETS, get_preset
-from rules.sampling import random_record
-from rules.types import AllPassGame
-from rules.validation import validate_record
+from rules.engine.deal import Deal, Play
+from rules.engine.house_rules import SHAPE_FORMS, apply_overrides, check_overrides
+from rules.engine.house_rules import shape_contracts as applicable
+from rules.engine.presets import PAGAT_VARIANTS, PRESETS, get_preset
+from rules.engine.sampling import random_record
+from rules.engine.types import AllPassGame
+from rules.engine.validation import validate_record
 from scoring.settlement import settle
 from tests.scoring.schedules import PLAYERS
 from tests.scoring.test_properties import _all_pass_play, _play
@@ -29,9 +29,15 @@ VARIANTS = {"pagat": list(PAGAT_VARIANTS)}
 #: Every way of saying "no shape" a set may store.
 NO_SHAPES = [
     {},
-    {"solo13_steps": {}, "open_simultaneous": [], "mie_double": False,
-     "failed_step": {}, "pair_pays_each": [], "abondance_flat": {}},
-]  # fmt: skip
+    {
+        "solo13_steps": {},
+        "open_simultaneous": [],
+        "mie_double": False,
+        "failed_step": {},
+        "pair_pays_each": [],
+        "abondance_flat": {},
+    },
+]
 
 fast = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -146,22 +152,40 @@ def shaped_deals(draw):
         plays.append(_all_pass_play(draw, contract, players))
     elif contract.simultaneous and draw(st.booleans()):
         members = [c for c in contracts if c.group == contract.group]
-        declarers = draw(st.lists(st.sampled_from(players), min_size=2, max_size=4,
-                                  unique=True))  # fmt: skip
+        declarers = draw(
+            st.lists(st.sampled_from(players), min_size=2, max_size=4, unique=True)
+        )
         budget = 13
         for declarer in declarers:
             tricks = draw(st.integers(0, budget))
             budget -= tricks
             member = draw(st.sampled_from(members))
             plays.append(
-                _play(draw, member, declarer, players, tricks, sanctions,
-                      solo_made, schedule)
-            )  # fmt: skip
+                _play(
+                    draw,
+                    member,
+                    declarer,
+                    players,
+                    tricks,
+                    sanctions,
+                    solo_made,
+                    schedule,
+                )
+            )
     else:
         declarer = draw(st.sampled_from(players))
-        plays.append(_play(draw, contract, declarer, players,
-                           draw(st.integers(0, 13)), sanctions, solo_made,
-                           schedule))  # fmt: skip
+        plays.append(
+            _play(
+                draw,
+                contract,
+                declarer,
+                players,
+                draw(st.integers(0, 13)),
+                sanctions,
+                solo_made,
+                schedule,
+            )
+        )
     record = {"rules": schedule.code, "players": players, "plays": plays}
     if sanctions:
         record["sanctions"] = sanctions
@@ -192,8 +216,9 @@ def test_composed_deals_under_any_shapes_settle_to_zero(deal):
 
 
 @fast
-@given(preset=st.sampled_from(PRESET_CODES), data=st.data(),
-       seed=st.integers(0, 2**32 - 1))  # fmt: skip
+@given(
+    preset=st.sampled_from(PRESET_CODES), data=st.data(), seed=st.integers(0, 2**32 - 1)
+)
 def test_sampled_deals_under_any_shapes_settle_to_zero(preset, data, seed):
     schedule = schedule_with(preset, data.draw(shapes_for(preset)))
     record = random_record(schedule, random.Random(seed), sanction_rate=0.3)
@@ -201,8 +226,11 @@ def test_sampled_deals_under_any_shapes_settle_to_zero(preset, data, seed):
 
 
 @fast
-@given(preset=st.sampled_from(PRESET_CODES), seed=st.integers(0, 2**32 - 1),
-       none=st.sampled_from(NO_SHAPES))  # fmt: skip
+@given(
+    preset=st.sampled_from(PRESET_CODES),
+    seed=st.integers(0, 2**32 - 1),
+    none=st.sampled_from(NO_SHAPES),
+)
 def test_with_no_shapes_every_deal_scores_as_the_preset(preset, seed, none):
     shaped = schedule_with(preset, none)
     plain = get_preset(preset)

@@ -1,5 +1,5 @@
-from rules.presets import get_preset
-from rules.validation import validate_record
+from rules.engine.presets import get_preset
+from rules.engine.validation import validate_record
 from scoring.settlement import settle
 
 

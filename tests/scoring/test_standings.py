@@ -8,8 +8,12 @@ def seat(player, rnd, table, points, **kw):
 
 
 def test_it_ranks_by_total_points_and_shares_equal_ranks():
-    results = [seat(1, 1, 10, 30), seat(2, 1, 10, -10), seat(3, 1, 10, -10),
-               seat(4, 1, 10, -10)]  # fmt: skip
+    results = [
+        seat(1, 1, 10, 30),
+        seat(2, 1, 10, -10),
+        seat(3, 1, 10, -10),
+        seat(4, 1, 10, -10),
+    ]
     rows = compute(results, [1, 2, 3, 4], Options(tiebreaks=()))
     assert rows[0].player == 1
     assert [r.rank for r in rows] == [1, 2, 2, 2]
@@ -19,11 +23,17 @@ def test_it_ranks_by_total_points_and_shares_equal_ranks():
 def test_it_breaks_ties_by_rounds_won_then_best_round():
     # 1 and 2 both total 20: 1 won a table-round (30 at table 10), 2 did not
     results = [
-        seat(1, 1, 10, 30), seat(5, 1, 10, 0), seat(6, 1, 10, -10),
-        seat(7, 1, 10, -20), seat(2, 1, 11, 10), seat(8, 1, 11, 20),
-        seat(9, 1, 11, -10), seat(3, 1, 11, -20),
-        seat(1, 2, 12, -10), seat(2, 2, 13, 10),
-    ]  # fmt: skip
+        seat(1, 1, 10, 30),
+        seat(5, 1, 10, 0),
+        seat(6, 1, 10, -10),
+        seat(7, 1, 10, -20),
+        seat(2, 1, 11, 10),
+        seat(8, 1, 11, 20),
+        seat(9, 1, 11, -10),
+        seat(3, 1, 11, -20),
+        seat(1, 2, 12, -10),
+        seat(2, 2, 13, 10),
+    ]
     rows = compute(results, range(1, 10), Options(tiebreaks=("rounds_won",)))
     by = {r.player: r for r in rows}
     assert by[1].raw_points == by[2].raw_points == 20
@@ -37,8 +47,12 @@ def test_it_uses_fewest_sanction_points_ascending():
 
 
 def test_it_awards_placement_points_with_shared_places():
-    results = [seat(1, 1, 10, 40), seat(2, 1, 10, 0), seat(3, 1, 10, 0),
-               seat(4, 1, 10, -40)]  # fmt: skip
+    results = [
+        seat(1, 1, 10, 40),
+        seat(2, 1, 10, 0),
+        seat(3, 1, 10, 0),
+        seat(4, 1, 10, -40),
+    ]
     rows = compute(results, [1, 2, 3, 4], Options(method="placement", tiebreaks=()))
     assert {r.player: r.placement for r in rows} == {1: 4, 2: 3, 3: 3, 4: 1}
 
@@ -53,9 +67,13 @@ def test_it_normalises_five_player_tables_per_deal_played():
 def test_it_breaks_remaining_ties_head_to_head():
     # 1 and 2 tie on points; at the table they shared, 1 scored more
     results = [
-        seat(1, 1, 10, 20), seat(2, 1, 10, -20), seat(3, 1, 10, 0), seat(4, 1, 10, 0),
-        seat(2, 2, 11, 40), seat(1, 2, 12, 0),
-    ]  # fmt: skip
+        seat(1, 1, 10, 20),
+        seat(2, 1, 10, -20),
+        seat(3, 1, 10, 0),
+        seat(4, 1, 10, 0),
+        seat(2, 2, 11, 40),
+        seat(1, 2, 12, 0),
+    ]
     rows = compute(results, [1, 2, 3, 4], Options(tiebreaks=("h2h",)))
     order = [r.player for r in rows]
     assert order.index(1) < order.index(2)
@@ -67,7 +85,7 @@ def test_it_lists_players_without_results_with_zero():
     assert all(r.points == 0 and r.rank == 1 for r in rows)
 
 
-# ---- byes (issue 11): a round sat out whole scores by the event's policy -----
+# ---- byes: a round sat out whole scores by the event's policy ----------------
 def _field():
     """Round 1: 1 scores 30, 2 scores -10; round 2: 1 sits out, 2 scores 20."""
     return [seat(1, 1, 10, 30), seat(2, 1, 10, -10), seat(2, 2, 11, 20)]
@@ -111,8 +129,14 @@ def test_a_bye_never_wins_a_tie_break_or_a_best_round():
 def test_a_player_with_a_zero_bye_ranks_below_one_who_won_points():
     """The old flaw: a bye counted 0 and put its player above everyone who
     lost points. With the average policy a losing player's bye costs points."""
-    results = [seat(1, 1, 10, -20), seat(3, 1, 10, 20), seat(2, 2, 11, -5),
-               seat(4, 2, 11, 5), seat(1, 2, 12, -4), seat(5, 2, 12, 4)]  # fmt: skip
+    results = [
+        seat(1, 1, 10, -20),
+        seat(3, 1, 10, 20),
+        seat(2, 2, 11, -5),
+        seat(4, 2, 11, 5),
+        seat(1, 2, 12, -4),
+        seat(5, 2, 12, 4),
+    ]
     options = Options(tiebreaks=(), bye_policy="average")
     rows = compute(results, [1, 2, 3, 4, 5], options, byes=[(2, 1)])
     order = [r.player for r in rows]
@@ -122,11 +146,14 @@ def test_a_player_with_a_zero_bye_ranks_below_one_who_won_points():
 
 
 def test_placement_points_for_a_bye_follow_the_policy():
-    results = [seat(1, 1, 10, 40), seat(2, 1, 10, 0), seat(3, 1, 10, -20),
-               seat(4, 1, 10, -20)]  # fmt: skip
+    results = [
+        seat(1, 1, 10, 40),
+        seat(2, 1, 10, 0),
+        seat(3, 1, 10, -20),
+        seat(4, 1, 10, -20),
+    ]
     options = Options(method="placement", tiebreaks=(), bye_policy="average")
-    by = {r.player: r for r in compute(results, [1, 2, 3, 4], options,
-                                       byes=[(1, 2)])}  # fmt: skip
+    by = {r.player: r for r in compute(results, [1, 2, 3, 4], options, byes=[(1, 2)])}
     assert by[1].placement == 8  # 4 at the table, 4 for the bye
 
 

@@ -1,4 +1,4 @@
-"""What-if (issue 17): an event's deals rescored under other rules, beside
+"""What-if: an event's deals rescored under other rules, beside
 the real standings, in memory: same rules give the same standings, other
 numbers give hand-checked totals, refused deals are listed, nothing is
 stored, and the pages answer the TD and, for a finished event, everyone."""
@@ -11,11 +11,11 @@ from django.db.models import Sum
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from rules.house_rules import apply_overrides
+from rules.engine.house_rules import apply_overrides
+from rules.engine.presets import get_preset
+from rules.engine.sampling import random_record
+from rules.engine.validation import validate_record
 from rules.models import HouseRuleSet
-from rules.presets import get_preset
-from rules.sampling import random_record
-from rules.validation import validate_record
 from scoring.demo import generate_event
 from scoring.models import Deal, DealRevision, JuryCall
 from scoring.services import standings_for
@@ -28,11 +28,10 @@ pytestmark = pytest.mark.django_db
 #: the dealer; seat 1 deals first): a rik failed by one trick (seat 2 with
 #: seat 3), a misère made (seat 3), a solo 8 just made (seat 4).
 THREE_DEALS = {
-    1: {"plays": [{"contract": "rik", "declarer": "@0", "partner": "@1",
-                   "tricks": 7}]},
+    1: {"plays": [{"contract": "rik", "declarer": "@0", "partner": "@1", "tricks": 7}]},
     2: {"plays": [{"contract": "misere", "declarer": "@0", "tricks": 0}]},
     3: {"plays": [{"contract": "solo-8", "declarer": "@0", "tricks": 8}]},
-}  # fmt: skip
+}
 
 
 @pytest.fixture
@@ -51,8 +50,9 @@ def by_seat(tournament, result, attribute):
 
 
 def club(slug="club", preset="nl", **overrides):
-    return HouseRuleSet.objects.create(slug=slug, name=slug, preset=preset,
-                                       overrides=overrides).schedule()  # fmt: skip
+    return HouseRuleSet.objects.create(
+        slug=slug, name=slug, preset=preset, overrides=overrides
+    ).schedule()
 
 
 def test_other_numbers_give_the_hand_checked_totals_and_rank_changes(tiny):
@@ -60,8 +60,7 @@ def test_other_numbers_give_the_hand_checked_totals_and_rank_changes(tiny):
     # nl:   rik 7 tricks: Y = 10 + 5 = 15, rikker -30, opponents +15;
     #       misère V = 30: +90 / -30; solo 8 with 8: X = 10: +30 / -10.
     # club: rik: rikker and partner -15 each; solo 8: X = 40: +120 / -40.
-    schedule = club(contracts={"rik": {"loss_mode": "both"},
-                               "solo-8": {"base": 40}})  # fmt: skip
+    schedule = club(contracts={"rik": {"loss_mode": "both"}, "solo-8": {"base": 40}})
     result = what_if(tiny, schedule)
     assert by_seat(tiny, result, lambda ln: ln.real.points) == {
         1: 15 - 30 - 10,
@@ -81,8 +80,7 @@ def test_other_numbers_give_the_hand_checked_totals_and_rank_changes(tiny):
         3: (1, 2),
         4: (2, 1),
     }
-    assert by_seat(tiny, result, lambda ln: ln.rank_change) == {
-        1: 0, 2: 0, 3: -1, 4: 1}  # fmt: skip
+    assert by_seat(tiny, result, lambda ln: ln.rank_change) == {1: 0, 2: 0, 3: -1, 4: 1}
     assert [line.real.rank for line in result.lines] == [1, 2, 3, 4]
     assert result.refused == [] and result.deals == 3
     assert result.metric == "points"
@@ -96,28 +94,45 @@ def test_a_refused_deal_is_listed_and_scores_nothing(tiny):
     assert (refused.round, refused.table, refused.deal) == (1, 1, 2)
     assert refused.messages == ("“misere” is not a contract of this schedule.",)
     assert by_seat(tiny, result, lambda ln: ln.other.points) == {
-        1: 15 - 10, 2: -30 - 10, 3: 0 - 10, 4: 15 + 30}  # fmt: skip
+        1: 15 - 10,
+        2: -30 - 10,
+        3: 0 - 10,
+        4: 15 + 30,
+    }
     assert {line.other.deals_played for line in result.lines} == {3}
 
 
 def test_a_refusal_names_the_player_and_the_exact_count():
     # iwwa: abondance counts for the solo limit; the club allows one only.
     # Seat 2 declares all three; the jury approved the third.
-    deals = {1: {"plays": [{"contract": "abondance-9", "declarer": "@0",
-                            "tricks": 9}]},
-             2: {"plays": [{"contract": "abondance-9", "declarer": "@3",
-                            "tricks": 10}]},
-             3: {"plays": [{"contract": "abondance-9", "declarer": "@2",
-                            "tricks": 9, "jury": "approved"}]}}  # fmt: skip
+    deals = {
+        1: {"plays": [{"contract": "abondance-9", "declarer": "@0", "tricks": 9}]},
+        2: {"plays": [{"contract": "abondance-9", "declarer": "@3", "tricks": 10}]},
+        3: {
+            "plays": [
+                {
+                    "contract": "abondance-9",
+                    "declarer": "@2",
+                    "tricks": 9,
+                    "jury": "approved",
+                }
+            ]
+        },
+    }
     event = generate_event("solo", 4, 1, 3, rules="iwwa", special={(1, 1): deals})
     seat2 = Seat.objects.get(table__round__tournament=event, position=2)
     with translation.override("en"):
         result = what_if(event, club(preset="iwwa", solo_limit=1))
     name = seat2.entry.player.name
     assert [(r.deal, r.messages) for r in result.refused] == [
-        (2, (f"{name} already made 1 solo games; another one needs the jury's "
-             "approval.",)),
-    ]  # fmt: skip
+        (
+            2,
+            (
+                f"{name} already made 1 solo games; another one needs the jury's "
+                "approval.",
+            ),
+        ),
+    ]
 
 
 def same_standings(tournament):
@@ -144,8 +159,9 @@ def same_standings(tournament):
     ],
 )
 def test_the_same_rules_give_the_same_standings(rules, players, settings):
-    event = generate_event(f"same-{rules}", players, 3, 10, rules=rules, seed=3,
-                           **settings)  # fmt: skip
+    event = generate_event(
+        f"same-{rules}", players, 3, 10, rules=rules, seed=3, **settings
+    )
     result = same_standings(event)
     assert result.deals == Deal.objects.filter(table__round__tournament=event).count()
     if rules == "iwwa":
@@ -160,18 +176,22 @@ def test_the_same_rules_give_the_same_standings_for_the_fixture(small_event):
 def test_nothing_is_stored(small_event):
     def state():
         return (
-            Deal.objects.count(), DealRevision.objects.count(),
-            JuryCall.objects.count(), AuditLog.objects.count(),
+            Deal.objects.count(),
+            DealRevision.objects.count(),
+            JuryCall.objects.count(),
+            AuditLog.objects.count(),
             HouseRuleSet.objects.count(),
             Seat.objects.aggregate(Sum("points"), Sum("declared_made")),
             Tournament.objects.get(pk=small_event.pk).version,
             list(Deal.objects.values_list("record", "facts", "s1", "s2", "s3")),
-        )  # fmt: skip
+        )
 
     before = state()
     what_if(small_event, get_preset("pagat"))
-    what_if(small_event, apply_overrides("nl", {"contracts": {"rik": {"base": 1}}},
-                                         "x", "X"))  # fmt: skip
+    what_if(
+        small_event,
+        apply_overrides("nl", {"contracts": {"rik": {"base": 1}}}, "x", "X"),
+    )
     assert state() == before
 
 
@@ -206,12 +226,18 @@ def test_validation_asks_only_whether_a_declarer_reached_the_solo_limit():
                 play.pop("jury", None)
         exact = {p: rng.randint(0, 5) for p in players}
         declarers = {p.get("declarer") for p in record.get("plays", [])}
-        capped = {p: schedule.solo_limit if p in declarers and exact[p] >= 2 else 0
-                  for p in players}  # fmt: skip
+        capped = {
+            p: schedule.solo_limit if p in declarers and exact[p] >= 2 else 0
+            for p in players
+        }
 
         def codes(made, record=record):
-            full = {**record, "rules": "iwwa", "players": players,
-                    "context": {"solo_made": made}}  # fmt: skip
+            full = {
+                **record,
+                "rules": "iwwa",
+                "players": players,
+                "context": {"solo_made": made},
+            }
             result = validate_record(full, get_preset)
             return [(v.code, v.field) for v in result.violations]
 
@@ -226,8 +252,9 @@ def test_the_td_page(td_client, small_event):
     html = td_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'name="rules"' in html and "What if" in html
     assert 'table class="standings whatif"' not in html
-    response = td_client.get(url + "?rules=pagat&order=whatif",
-                             HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    response = td_client.get(
+        url + "?rules=pagat&order=whatif", HTTP_ACCEPT_LANGUAGE="en"
+    )
     html = response.content.decode()
     assert response.status_code == 200
     assert 'class="standings whatif"' in html
@@ -263,8 +290,9 @@ def test_the_public_page_of_a_finished_event(client, small_event, monkeypatch):
 
     computed = []
     real = views_whatif.whatif_context
-    monkeypatch.setattr(views_whatif, "whatif_context",
-                        lambda *a: computed.append(a) or real(*a))  # fmt: skip
+    monkeypatch.setattr(
+        views_whatif, "whatif_context", lambda *a: computed.append(a) or real(*a)
+    )
     url = f"/t/{small_event.slug}/whatif/"
     standings = client.get(f"/t/{small_event.slug}/").content.decode()
     assert f'href="{url}"' in standings

@@ -8,5 +8,6 @@ import pytest
 def season(db):
     from seasons.demo import generate_season
 
-    return generate_season("club", players=14, evenings=4, deals=8, seed=3,
-                           attendance=(10, 14), teams=2)  # fmt: skip
+    return generate_season(
+        "club", players=14, evenings=4, deals=8, seed=3, attendance=(10, 14), teams=2
+    )

@@ -1,6 +1,5 @@
-"""Next week's evening always gets a code, or a clear refusal, at once
-(issue 24): a long season code or codes taken on purpose never hang a
-worker."""
+"""Next week's evening always gets a code, or a clear refusal, at once: a
+long season code or codes taken on purpose never hang a worker."""
 
 import datetime
 import random
@@ -100,8 +99,9 @@ def test_past_the_bound_the_organiser_gets_a_clear_refusal(
     with deadline(5):
         response = organiser.post(
             reverse("seasons:new-evening", args=[season.slug]),
-            {"date": "2027-01-05", "players": players}, follow=True,
-        )  # fmt: skip
+            {"date": "2027-01-05", "players": players},
+            follow=True,
+        )
     assert response.status_code == 200
     assert "No evening was made: every event code like" in response.content.decode()
     assert not season.evenings.exists()

@@ -117,8 +117,11 @@ def test_recompute_stores_one_rating_per_player_per_event(season):
 
 
 def snapshot():
-    return sorted(Rating.objects.values_list("player_id", "tournament_id", "mu",
-                                             "sigma", "events"))  # fmt: skip
+    return sorted(
+        Rating.objects.values_list(
+            "player_id", "tournament_id", "mu", "sigma", "events"
+        )
+    )
 
 
 def test_updating_the_newest_event_equals_a_recompute(season):
@@ -138,14 +141,12 @@ def test_a_corrected_old_result_is_recomputed(season):
     recompute_ratings()
     first = season.evenings.get(number=1).tournament
     last = season.evenings.order_by("-number").first().tournament
-    before = dict(Rating.objects.filter(tournament=last)
-                  .values_list("player_id", "mu"))  # fmt: skip
+    before = dict(Rating.objects.filter(tournament=last).values_list("player_id", "mu"))
     seat = Seat.objects.filter(table__round__tournament=first).first()
     seat.points += 500  # a corrected sheet: this player won that table
     seat.save()
     assert update_after(first) == "recomputed"
-    after = dict(Rating.objects.filter(tournament=last)
-                 .values_list("player_id", "mu"))  # fmt: skip
+    after = dict(Rating.objects.filter(tournament=last).values_list("player_id", "mu"))
     assert after != before
     assert snapshot() == (recompute_ratings() and snapshot())
 
@@ -155,10 +156,12 @@ def test_draft_and_unfinished_rounds_are_not_rated(season):
 
     last = season.evenings.order_by("-number").first().tournament
     Round.objects.filter(tournament=last, number=2).update(
-        status=Round.Status.SEATED, published=False)  # fmt: skip
+        status=Round.Status.SEATED, published=False
+    )
     events = dict(load_events())
-    assert len(events[last.pk]) < len(events[season.evenings.get(number=1)
-                                             .tournament_id])  # fmt: skip
+    assert len(events[last.pk]) < len(
+        events[season.evenings.get(number=1).tournament_id]
+    )
 
 
 def test_closed_unpublished_and_hidden_rounds_are_not_rated(season):
@@ -177,43 +180,94 @@ def test_closed_unpublished_and_hidden_rounds_are_not_rated(season):
 def test_publishing_a_round_updates_the_ratings(
     season, django_capture_on_commit_callbacks
 ):
-    import seasons.signals  # noqa: F401 (the lead imports it in SeasonsConfig.ready)
+    from seasons.models import RatingsDue
     from seasons.ratings import recompute_ratings
     from tournaments.rounds import publish_round
 
     last = season.evenings.order_by("-number").first().tournament
     round_ = last.round_set.get(number=2)
-    Round.objects.filter(pk=round_.pk).update(status=Round.Status.SEATED,
-                                              published=False)  # fmt: skip
+    Round.objects.filter(pk=round_.pk).update(
+        status=Round.Status.SEATED, published=False
+    )
     round_.refresh_from_db()
     recompute_ratings()
     partial = snapshot()
     with django_capture_on_commit_callbacks(execute=True):
         publish_round(round_, True)
     assert snapshot() != partial
+    assert not RatingsDue.objects.exists()  # worked off
     assert Rating.objects.count() == len(played(season))
     assert snapshot() == (recompute_ratings() and snapshot())
 
 
-def test_an_imported_audit_line_triggers_nothing(season):
-    from seasons.signals import changes_ratings
-    from tournaments.models import AuditLog
+def test_what_each_result_event_asks_of_the_ratings(season):
+    """Typed events, not audit text: a registration or a check-in moves
+    nothing; a deal only in a round the public sees."""
+    from seasons.rating_events import due_for
+    from tournaments.result_events import (
+        DealsChanged,
+        EntriesChanged,
+        EventEdited,
+        EventImported,
+        RoundChange,
+        RoundChanged,
+    )
 
-    event = season.evenings.first().tournament
-    line = AuditLog(tournament=event, action="round.publish", imported=True)
-    assert not changes_ratings(line)
-    assert changes_ratings(AuditLog(tournament=event, action="round.publish"))
-    assert not changes_ratings(AuditLog(tournament=event, action="entry.checkin"))
-    deal = AuditLog(tournament=event, action="deal.save", detail={"round": 1})
-    assert changes_ratings(deal)  # round 1 of a generated evening is closed
+    event = season.evenings.first().tournament.pk
+    assert due_for(RoundChanged(event, 1, RoundChange.PUBLISHED)) == (event,)
+    assert due_for(RoundChanged(event, 1, RoundChange.SEATED)) == ()
+    assert due_for(EntriesChanged(event)) == ()
+    assert due_for(DealsChanged(event, 1, 1, public=True)) == (event,)
+    assert due_for(DealsChanged(event, 1, 1, public=False)) == ()
+    assert due_for(EventEdited(event, frozenset({"name"}))) == ()
+    assert due_for(EventEdited(event, frozenset({"hide_last_rounds"}))) == (event,)
+    assert due_for(EventImported(event)) == (None,)
+
+
+def test_a_correction_in_a_public_round_rates_after_the_response(
+    season, django_capture_on_commit_callbacks
+):
+    """In a request the save answers first: the ratings are due, and
+    current once the response went out (``request_finished``)."""
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    from scoring.models import Deal
+    from scoring.services import save_deal, table_view
+    from scoring.services.tables import TableView
+    from seasons.models import RatingsDue
+    from seasons.ratings import recompute_ratings
+    from tournaments.rounds import reopen_round
+
+    recompute_ratings()
+    before = snapshot()
+    last = season.evenings.order_by("-number").first().tournament
+    deal = Deal.objects.filter(table__round__tournament=last).order_by("id").first()
+    table = deal.table
+    view: TableView = table_view(table)
+    record = view.named(deal.record)
+    record["plays"][0]["tricks"] = 13 - record["plays"][0]["tricks"]
+    request_started.disconnect(close_old_connections)  # as the test client does
+    request_finished.disconnect(close_old_connections)
+    request_started.send(sender=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        reopen_round(table.round)
+        table.refresh_from_db()
+        save_deal(table, deal.number, record, expected_version=deal.version)
+    due = set(RatingsDue.objects.values_list("tournament_id", flat=True))
+    assert due == {last.pk} and snapshot() == before  # not yet
+    request_finished.send(sender=None)
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+    assert not RatingsDue.objects.exists()
+    assert snapshot() == (recompute_ratings() and snapshot())
 
 
 def test_moving_a_rated_event_to_another_date_recomputes(
     season, django_capture_on_commit_callbacks
 ):
-    import seasons.signals  # noqa: F401
     from seasons.ratings import recompute_ratings
-    from tournaments.services import audit
+    from tournaments.rounds import settings_changed
 
     recompute_ratings()
     before = snapshot()
@@ -221,12 +275,39 @@ def test_moving_a_rated_event_to_another_date_recomputes(
     first.date += datetime.timedelta(days=100)  # now the last evening
     with django_capture_on_commit_callbacks(execute=True):
         first.save(update_fields=["date"])
-        audit(first, None, "tournament.edit", fields=["name"])
+        settings_changed(first, None, ["name"])
     assert snapshot() == before  # a new name moves nothing
     with django_capture_on_commit_callbacks(execute=True):
-        audit(first, None, "tournament.edit", fields=["date", "name"])
+        settings_changed(first, None, ["date", "name"])
     assert snapshot() != before
     assert snapshot() == (recompute_ratings() and snapshot())
+
+
+def test_an_imported_copy_of_an_event_is_rated_once(
+    season, django_capture_on_commit_callbacks
+):
+    """A season's evening imported again under another code (or deleted and
+    restored) is the same event: its results count once."""
+    from scoring.exports.backup import export_event, import_event
+    from seasons.ratings import recompute_ratings
+
+    recompute_ratings()
+    before = snapshot()
+    last = season.evenings.order_by("-number").first().tournament
+    data = export_event(last)
+    with django_capture_on_commit_callbacks(execute=True):
+        copy = import_event(data, slug="copy-of-last")
+    assert copy.uid == last.uid
+    assert snapshot() == before  # nothing counted twice
+    with django_capture_on_commit_callbacks(execute=True):
+        last.delete()
+    assert not Rating.objects.filter(tournament=last.pk).exists()
+    assert Rating.objects.filter(tournament=copy).exists()  # the copy counts now
+    assert without_events(snapshot()) == without_events(before)
+
+
+def without_events(rows):
+    return sorted((p, round(mu, 9), round(sigma, 9), n) for p, _t, mu, sigma, n in rows)
 
 
 def test_the_command_recomputes(season):
@@ -254,10 +335,13 @@ def test_the_pages_read_a_constant_number_of_queries(season, client):
 
     recompute_ratings()
     top = Rating.objects.order_by("-ordinal").first().player.public_id
-    small = (queries(client, reverse("public:ratings")),
-             queries(client, reverse("public:rating-history", args=[top])))  # fmt: skip
-    bigger = generate_season("bigger", players=30, evenings=6, deals=4, seed=5,
-                             attendance=(20, 30))  # fmt: skip
+    small = (
+        queries(client, reverse("public:ratings")),
+        queries(client, reverse("public:rating-history", args=[top])),
+    )
+    bigger = generate_season(
+        "bigger", players=30, evenings=6, deals=4, seed=5, attendance=(20, 30)
+    )
     for e in bigger.evenings.all():  # later than the small season: appended
         e.tournament.date += datetime.timedelta(days=400)
         e.tournament.save(update_fields=["date"])
@@ -290,3 +374,18 @@ def test_no_ratings_and_unknown_players(db, client):
         client.get(reverse("public:rating-history", args=[999999])).status_code == 404
     )
     assert client.get(reverse("public:ratings") + "?page=x").status_code == 200
+
+
+def test_the_command_catches_up_what_a_stopped_worker_left(season):
+    from django.core.management import call_command
+
+    from seasons.models import RatingsDue
+
+    RatingsDue.objects.create(tournament_id=None)  # the worker stopped
+    out = io.StringIO()
+    call_command("catch_up_ratings", stdout=out)
+    assert "ratings recomputed" in out.getvalue()
+    assert not RatingsDue.objects.exists()
+    assert Rating.objects.count() == len(played(season))
+    call_command("catch_up_ratings", stdout=out)
+    assert "ratings current" in out.getvalue()

@@ -100,8 +100,14 @@ def _table(evenings: int, players: int = 20) -> SeasonTable:
     return SeasonTable(infos, lines)
 
 
-HEADS = {"rank": "Rank", "name": "Player", "evening": "E%(n)s", "played": "Played",
-         "total": "Total", "prize": "Prize"}  # fmt: skip
+HEADS = {
+    "rank": "Rank",
+    "name": "Player",
+    "evening": "E%(n)s",
+    "played": "Played",
+    "total": "Total",
+    "prize": "Prize",
+}
 
 
 def test_many_evenings_turn_the_page_then_shrink_then_group():
@@ -119,8 +125,9 @@ def test_many_evenings_turn_the_page_then_shrink_then_group():
 def test_a_long_season_prints_landscape(db):
     from seasons.demo import generate_season
 
-    long = generate_season("long", players=8, evenings=14, deals=2, seed=2,
-                           attendance=(8, 8))  # fmt: skip
+    long = generate_season(
+        "long", players=8, evenings=14, deals=2, seed=2, attendance=(8, 8)
+    )
     data = make_season_export(long, "pdf")[2]
     import pdfplumber
 
@@ -154,8 +161,12 @@ def test_the_workbook_has_the_season_then_a_sheet_per_evening(english):
     for number in range(1, 5):
         sheet = book[f"Evening {number}"]
         assert [c.value for c in sheet[1]] == [
-            "Rank", "Player", "Club", "Points", "Deals played"
-        ]  # fmt: skip
+            "Rank",
+            "Player",
+            "Club",
+            "Points",
+            "Deals played",
+        ]
         got = {(r[1], r[3], r[4]) for r in sheet.iter_rows(min_row=2, values_only=True)}
         expected = {
             (standings.names[p], res[number].points, res[number].deals)
@@ -198,10 +209,15 @@ def normalised(document: dict) -> dict:
 def ranking(competition) -> list[tuple]:
     standings = season_standings(competition)
     return [
-        (r.rank, standings.names[r.player], r.total, r.played,
-         standings.prizes.get(r.player))
+        (
+            r.rank,
+            standings.names[r.player],
+            r.total,
+            r.played,
+            standings.prizes.get(r.player),
+        )
         for r in standings.rows
-    ]  # fmt: skip
+    ]
 
 
 def test_the_backup_round_trips_under_a_new_code(season):

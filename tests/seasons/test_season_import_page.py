@@ -36,20 +36,24 @@ def test_the_url_is_the_seasons_import():
 
 
 def test_the_clubs_organiser_restores_the_season_with_its_ratings(
-    client, make_user, season
+    client, make_user, season, django_capture_on_commit_callbacks
 ):
     user = make_user("secretary", clubs=[season.club])
     client.force_login(user)
     assert "Import a season from a backup" in client.get(URL).content.decode()
     data = export_competition(season)
+    for evening in season.evenings.all():  # lost: the backup restores them
+        evening.tournament.delete()
     Rating.objects.all().delete()
-    response = upload(client, data, slug="najaar-copy")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = upload(client, data, slug="najaar-copy")
     copy = Competition.objects.get(slug="najaar-copy")
     assert response.status_code == 302 and response.url == copy.get_absolute_url()
     assert copy.club == season.club and copy.evenings.count() == 4
     events = [e.tournament for e in copy.evenings.all()]
-    assert all(TournamentRole.objects.filter(tournament=t, user=user).exists()
-               for t in events)  # fmt: skip
+    assert all(
+        TournamentRole.objects.filter(tournament=t, user=user).exists() for t in events
+    )
     assert Rating.objects.filter(tournament__in=events).exists()
     page = client.get(response.url).content.decode()
     assert "with 4 evenings" in page
@@ -86,12 +90,18 @@ def test_who_runs_no_club_gets_403_and_anonymous_the_login(client, make_user):
 
 @pytest.mark.parametrize(
     "damage, where",
-    [(lambda d: d["competition"].update(method="best"), "competition.method"),
-     (lambda d: d["evenings"][2]["event"]["rounds"][0]["tables"][0]["deals"][0]
-      ["scores"].clear(), "evenings[2].event.rounds[0].tables[0].deals[0].scores"),
-     (lambda d: d.update(format="rikscore.event"), "format")],
+    [
+        (lambda d: d["competition"].update(method="best"), "competition.method"),
+        (
+            lambda d: d["evenings"][2]["event"]["rounds"][0]["tables"][0]["deals"][0][
+                "scores"
+            ].clear(),
+            "evenings[2].event.rounds[0].tables[0].deals[0].scores",
+        ),
+        (lambda d: d.update(format="rikscore.event"), "format"),
+    ],
     ids=["setting", "a deal of the third evening", "an event backup"],
-)  # fmt: skip
+)
 def test_a_bad_file_names_its_place_and_stores_nothing(
     client, make_user, season, damage, where
 ):
@@ -112,16 +122,30 @@ def test_not_json_and_too_large_are_named(client, make_user, season, monkeypatch
     assert "The file is too large." in page
 
 
-def test_the_command_restores_the_season_and_rates_it(season, tmp_path):
+def test_the_command_restores_the_season_and_rates_it(
+    season, tmp_path, django_capture_on_commit_callbacks
+):
     from io import StringIO
 
     from django.core.management import call_command
 
     path = tmp_path / "season.json"
     path.write_text(json.dumps(export_competition(season)))
-    Rating.objects.all().delete()
+    from seasons.ratings import recompute_ratings
+
+    recompute_ratings()
+    rated = sorted(Rating.objects.values_list("player_id", "ordinal"))
     out = StringIO()
-    call_command("import_competition", str(path), "--slug", "terug", stdout=out)
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("import_competition", str(path), "--slug", "copy", stdout=out)
+    copy = Competition.objects.get(slug="copy")  # beside its original: the same
+    assert not Rating.objects.filter(tournament__evening__competition=copy).exists()
+    assert sorted(Rating.objects.values_list("player_id", "ordinal")) == rated
+    for evening in [*season.evenings.all(), *copy.evenings.all()]:
+        evening.tournament.delete()  # both lost: the backup restores them
+    Rating.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("import_competition", str(path), "--slug", "terug", stdout=out)
     assert "its results rated" in out.getvalue()
-    copy = Competition.objects.get(slug="terug")
-    assert Rating.objects.filter(tournament__evening__competition=copy).exists()
+    restored = Competition.objects.get(slug="terug")
+    assert Rating.objects.filter(tournament__evening__competition=restored).exists()

@@ -167,8 +167,16 @@ def queries(client, url: str) -> int:
 def test_a_constant_number_of_queries_whatever_the_season(client, season):
     from seasons.demo import generate_season
 
-    big = generate_season("big", players=30, evenings=9, deals=3, seed=5,
-                          attendance=(20, 30), teams=4, club="Grote Club")  # fmt: skip
+    big = generate_season(
+        "big",
+        players=30,
+        evenings=9,
+        deals=3,
+        seed=5,
+        attendance=(20, 30),
+        teams=4,
+        club="Grote Club",
+    )
     for n, evening in enumerate(big.evenings.select_related("tournament")[:3]):
         team = Team.objects.create(name=f"Avond {n}", tournament=evening.tournament)
         team.members.set(
@@ -198,21 +206,32 @@ def test_the_season_pages_fit_a_phone(live_server):
         pytest.skip("needs /usr/bin/chromium")
     sync_api = pytest.importorskip("playwright.sync_api")
     prizes = {"top": 3, "newcomer": True, "booby": True}
-    long = generate_season("lang", players=16, evenings=12, deals=2, seed=4,
-                           attendance=(12, 16), teams=2, best_of=8,
-                           prizes=prizes)  # fmt: skip
+    long = generate_season(
+        "lang",
+        players=16,
+        evenings=12,
+        deals=2,
+        seed=4,
+        attendance=(12, 16),
+        teams=2,
+        best_of=8,
+        prizes=prizes,
+    )
     player = Player.objects.filter(entries__tournament__evening__competition=long)[0]
     player.name = "Maximiliaan-Alexander van Oldenbarnevelt tot Zuylen"
     player.save(update_fields=["name"])
     urls = ["/s/", "/s/lang/", "/s/lang/teams/"]
-    pinned = [f"table.standings tbody tr:first-child .pin-{k}"
-              for k in ("rank", "name", "total")]  # fmt: skip
+    pinned = [
+        f"table.standings tbody tr:first-child .pin-{k}"
+        for k in ("rank", "name", "total")
+    ]
     problems = []
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         phone = {"width": 360, "height": 740}
-        context = browser.new_context(viewport=phone, locale="nl-NL",
-                                      base_url=live_server.url)  # fmt: skip
+        context = browser.new_context(
+            viewport=phone, locale="nl-NL", base_url=live_server.url
+        )
         page = context.new_page()
         for url in urls:
             assert page.goto(url).status == 200, url

@@ -27,8 +27,9 @@ EVENINGS = [1, 2, 3, 4]
 
 
 def results(high: bool = True):
-    by_evening = {e: {p: POINTS[p][e][0] for p in POINTS if e in POINTS[p]}
-                  for e in EVENINGS}  # fmt: skip
+    by_evening = {
+        e: {p: POINTS[p][e][0] for p in POINTS if e in POINTS[p]} for e in EVENINGS
+    }
     ranks = {e: evening_ranks(pts, high) for e, pts in by_evening.items()}
     return {
         p: {e: EveningResult(pts, deals, ranks[e][p]) for e, (pts, deals) in ev.items()}
@@ -48,8 +49,13 @@ def test_evening_ranks_share_a_rank_on_equal_points():
 def test_sum_of_points_absent_counts_nothing():
     rows = season_ranking(EVENINGS, results(), SeasonRules())
     # 3: 90; 1: 60; 2: 40; 4: -50; 5: -140
-    assert table(rows) == [(3, 1, 90), (1, 2, 60), (2, 3, 40), (4, 4, -50),
-                           (5, 5, -140)]  # fmt: skip
+    assert table(rows) == [
+        (3, 1, 90),
+        (1, 2, 60),
+        (2, 3, 40),
+        (4, 4, -50),
+        (5, 5, -140),
+    ]
 
 
 def test_a_tie_on_points_is_broken_by_evenings_played_then_best_evening():
@@ -88,8 +94,13 @@ def test_best_n_of_m_drops_the_worst_evenings_and_marks_them():
 
 def test_a_minimum_attendance_lists_the_others_below_without_a_rank():
     rows = season_ranking(EVENINGS, results(), SeasonRules(min_evenings=3))
-    assert [(r.player, r.rank) for r in rows] == [(3, 1), (1, 2), (2, 3), (5, 4),
-                                                  (4, None)]  # fmt: skip
+    assert [(r.player, r.rank) for r in rows] == [
+        (3, 1),
+        (1, 2),
+        (2, 3),
+        (5, 4),
+        (4, None),
+    ]
     assert not rows[-1].qualified
 
 
@@ -99,8 +110,9 @@ def test_average_per_deal_played():
     # 3: 90 / 76; 1: 60 / 60; 2: 40 / 60; 4: -50 / 20; 5: -140 / 80
     assert totals == {3: 1.1842, 1: 1.0, 2: 0.6667, 4: -2.5, 5: -1.75}
     assert [r.player for r in rows] == [3, 1, 2, 5, 4]
-    zero = season_ranking(EVENINGS, results(),
-                          SeasonRules(method="average", absent="zero"))  # fmt: skip
+    zero = season_ranking(
+        EVENINGS, results(), SeasonRules(method="average", absent="zero")
+    )
     # an absent evening adds 20 deals at 0: 1: 60/80; 2: 40/80; 4: -50/80
     assert {r.player: round(r.total, 4) for r in zero}[1] == 0.75
     assert {r.player: round(r.total, 4) for r in zero}[4] == -0.625
@@ -112,8 +124,13 @@ def test_placement_points_per_evening():
     # ranks e1: 1,2 → 1; 5 → 3; 3 → 4; 4 → 5 (no points)
     # e2: 3 → 1, 2 → 2, 1 → 3, 5 → 4; e3: 1 → 1, 3 → 2, 5 → 3; e4: 3, 2, 5
     totals = {r.player: r.total for r in rows}
-    assert totals == {1: 10 + 6 + 10, 2: 10 + 8 + 8, 3: 5 + 10 + 8 + 10,
-                      4: 0, 5: 6 + 5 + 6 + 6}  # fmt: skip
+    assert totals == {
+        1: 10 + 6 + 10,
+        2: 10 + 8 + 8,
+        3: 5 + 10 + 8 + 10,
+        4: 0,
+        5: 6 + 5 + 6 + 6,
+    }
     assert [(r.player, r.rank) for r in rows[:3]] == [(3, 1), (1, 2), (2, 2)]
 
 
@@ -125,18 +142,30 @@ def test_lowest_wins_turns_the_order_around():
 
 
 def test_unknown_settings_are_refused():
-    for bad in (SeasonRules(method="x"), SeasonRules(absent="x"),
-                SeasonRules(order="x"), SeasonRules(tiebreaks=("x",)),
-                SeasonRules(best_of=0)):  # fmt: skip
+    for bad in (
+        SeasonRules(method="x"),
+        SeasonRules(absent="x"),
+        SeasonRules(order="x"),
+        SeasonRules(tiebreaks=("x",)),
+        SeasonRules(best_of=0),
+    ):
         with pytest.raises(ValueError):
             season_ranking(EVENINGS, results(), bad)
 
 
 def test_prizes_top_newcomer_and_booby():
     ranked = [(3, 1), (1, 2), (2, 2), (5, 4), (6, 5), (4, None)]
-    prizes = award(ranked, PrizeTable(top=2, newcomer=True, booby=True),
-                   newcomers=frozenset({1, 5}))  # fmt: skip
-    assert prizes == {3: Prize(TOP, 1), 1: Prize(TOP, 2), 2: Prize(TOP, 2),
-                      5: Prize(NEWCOMER, 0), 6: Prize(BOOBY, 0)}  # fmt: skip
+    prizes = award(
+        ranked,
+        PrizeTable(top=2, newcomer=True, booby=True),
+        newcomers=frozenset({1, 5}),
+    )
+    assert prizes == {
+        3: Prize(TOP, 1),
+        1: Prize(TOP, 2),
+        2: Prize(TOP, 2),
+        5: Prize(NEWCOMER, 0),
+        6: Prize(BOOBY, 0),
+    }
     assert award(ranked, PrizeTable(top=0)) == {}
     assert PrizeTable.of({"top": "10", "booby": 1}) == PrizeTable(10, False, True)

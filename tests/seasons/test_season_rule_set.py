@@ -1,4 +1,4 @@
-"""A season refers to its house-rule set itself (issue 24): the set keeps its
+"""A season refers to its house-rule set itself: the set keeps its
 code while the season uses it, the next evening plays by that set, and a
 season whose rules are gone says so instead of answering 500."""
 
@@ -42,15 +42,29 @@ def four(club):
 
 
 def test_a_season_made_on_the_page_refers_to_the_set(secretary, club, club_set):
-    secretary.post(reverse("seasons:list"), {
-        "club": club.pk, "name": "Winter", "slug": "winter", "rules": "club",
-        "partijen": 2, "deals_per_partij": 20,
-    })  # fmt: skip
+    secretary.post(
+        reverse("seasons:list"),
+        {
+            "club": club.pk,
+            "name": "Winter",
+            "slug": "winter",
+            "rules": "club",
+            "partijen": 2,
+            "deals_per_partij": 20,
+        },
+    )
     assert Competition.objects.get(slug="winter").rule_set == club_set
-    secretary.post(reverse("seasons:list"), {
-        "club": club.pk, "name": "Spring", "slug": "spring", "rules": "pagat",
-        "partijen": 2, "deals_per_partij": 20,
-    })  # fmt: skip
+    secretary.post(
+        reverse("seasons:list"),
+        {
+            "club": club.pk,
+            "name": "Spring",
+            "slug": "spring",
+            "rules": "pagat",
+            "partijen": 2,
+            "deals_per_partij": 20,
+        },
+    )
     spring = Competition.objects.get(slug="spring")
     assert (spring.rule_set, spring.rules) == (None, "pagat")  # a preset: by code
 
@@ -64,9 +78,14 @@ def test_the_next_evening_plays_by_the_seasons_set_not_a_strangers(
     club_set.slug = "renamed"
     with pytest.raises(Exception, match="the code stays"):
         club_set.save()
-    stranger = {"format": "rikscore.rules", "version": 1, "name": "Piek 1500",
-                "slug": "club", "preset": "nl",
-                "overrides": {"contracts": {"piek": {"value": 1500}}}}  # fmt: skip
+    stranger = {
+        "format": "rikscore.rules",
+        "version": 1,
+        "name": "Piek 1500",
+        "slug": "club",
+        "preset": "nl",
+        "overrides": {"contracts": {"piek": {"value": 1500}}},
+    }
     assert import_rule_set(stranger, make_user("stranger")).slug == "club-2"
     event = create_evening(season, DAY, four(club))
     assert event.rules == "club"
@@ -92,9 +111,11 @@ def test_a_season_whose_rules_are_gone_is_refused_with_a_message(secretary, club
     with pytest.raises(RulesGoneError):
         create_evening(season, DAY, [])
     players = [p.pk for p in four(club)]
-    response = secretary.post(reverse("seasons:new-evening", args=["w"]),
-                              {"date": "2027-01-05", "players": players},
-                              follow=True)  # fmt: skip
+    response = secretary.post(
+        reverse("seasons:new-evening", args=["w"]),
+        {"date": "2027-01-05", "players": players},
+        follow=True,
+    )
     assert response.status_code == 200
     assert "rule schedule “gone” no longer exists" in response.content.decode()
     assert not season.evenings.exists()

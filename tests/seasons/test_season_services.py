@@ -44,8 +44,9 @@ def test_season_standings_read_a_constant_number_of_queries(db):
     from seasons.demo import generate_season
 
     small = generate_season("q1", players=8, evenings=2, deals=4, attendance=(8, 8))
-    large = generate_season("q2", players=16, evenings=6, deals=4, seed=2,
-                            attendance=(12, 16))  # fmt: skip
+    large = generate_season(
+        "q2", players=16, evenings=6, deals=4, seed=2, attendance=(12, 16)
+    )
     counts = []
     for competition in (small, large):
         with CaptureQueriesContext(connection) as ctx:
@@ -111,8 +112,9 @@ def test_the_seating_spreads_meetings_and_tables_of_five_over_the_season(
         club=club, name="Vijftal", slug="vijf", partijen=2, deals_per_partij=5
     )
     for week in range(4):
-        event = create_evening(competition, datetime.date(2026, 10, 6 + 7 * week),
-                               players)  # fmt: skip
+        event = create_evening(
+            competition, datetime.date(2026, 10, 6 + 7 * week), players
+        )
         for round_ in Round.objects.filter(tournament=event).order_by("number"):
             tables, byes, diag = generate_tables(round_)
             assert not diag["error"], diag

@@ -15,19 +15,31 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def play(code, declarer, tricks, made, target, partner=None, name=None):
-    return {"code": code, "name": name or code.title(), "declarer": declarer,
-            "partner": partner, "tricks": tricks, "made": made,
-            "target": target}  # fmt: skip
+    return {
+        "code": code,
+        "name": name or code.title(),
+        "declarer": declarer,
+        "partner": partner,
+        "tricks": tricks,
+        "made": made,
+        "target": target,
+    }
 
 
 def row(number, plays, scores, sanctions=(), sanction_seats=(), event=1, rnd=1):
     return {
-        "round": rnd, "table": 1, "deal": number, "event": event,
-        "sits_out": None, "seats": SEATS, "contract": " + ".join(
-            p["name"] for p in plays) or "Passed",
-        "plays": plays, "scores": scores, "sanction_rows": list(sanctions),
+        "round": rnd,
+        "table": 1,
+        "deal": number,
+        "event": event,
+        "sits_out": None,
+        "seats": SEATS,
+        "contract": " + ".join(p["name"] for p in plays) or "Passed",
+        "plays": plays,
+        "scores": scores,
+        "sanction_rows": list(sanctions),
         "sanction_seats": list(sanction_seats),
-    }  # fmt: skip
+    }
 
 
 def tagged(r, seat=1):
@@ -42,10 +54,15 @@ def tagged(r, seat=1):
 DEALS = [
     row(1, [play("rik", 1, 10, True, 8, partner=2)], [3, 3, -3, -3]),
     row(2, [play("solo-8", 1, 6, False, 8)], [-9, 3, 3, 3]),
-    row(3, [play("rik", 3, 7, False, 8, partner=1)], [-2 - 6, 2, -2, 2 + 6],
-        sanctions=[("renonce", "Verzaakt", "Anna", 6)], sanction_seats=[1]),
+    row(
+        3,
+        [play("rik", 3, 7, False, 8, partner=1)],
+        [-2 - 6, 2, -2, 2 + 6],
+        sanctions=[("renonce", "Verzaakt", "Anna", 6)],
+        sanction_seats=[1],
+    ),
     row(4, [play("misere", 1, 0, True, None)], [15, -5, -5, -5]),
-]  # fmt: skip
+]
 
 
 def test_it_counts_the_contracts_declared_and_made():
@@ -115,8 +132,9 @@ def test_season_numbers_count_deals_contracts_and_the_biggest_scores():
     numbers = season_numbers(DEALS, top=2)
     assert numbers.deals == 4 and numbers.plays == 4
     assert [(c.code, c.times, c.percent) for c in numbers.contracts] == [
-        ("rik", 2, 50), ("misere", 1, 25)
-    ]  # fmt: skip
+        ("rik", 2, 50),
+        ("misere", 1, 25),
+    ]
     biggest = [(b.points, b.name, b.deal) for b in numbers.biggest]
     assert biggest == [(15, "Anna", 4), (-9, "Anna", 2)]
 
@@ -128,8 +146,10 @@ def parse(svg: str):
 def test_the_chart_is_valid_svg_with_one_path_per_player():
     svg = line_chart(
         [Line("Anna", [3, -6, 9]), Line("Bert", [0, 5, None])],
-        ["R1", "R2", "R3"], title="Running score", x_title="Round",
-    )  # fmt: skip
+        ["R1", "R2", "R3"],
+        title="Running score",
+        x_title="Round",
+    )
     root = parse(svg)
     assert root.tag == SVG + "svg"
     assert root.get("role") == "img" and root.get("aria-label") == "Running score"
@@ -144,8 +164,12 @@ def test_the_chart_is_valid_svg_with_one_path_per_player():
 
 
 def test_the_chart_escapes_every_name():
-    svg = line_chart([Line("<b>Anna</b> & co", [1, 2]), Line('"Bert"', [2, 1])],
-                     ["<1>", "2"], title="<script>", description="a < b")  # fmt: skip
+    svg = line_chart(
+        [Line("<b>Anna</b> & co", [1, 2]), Line('"Bert"', [2, 1])],
+        ["<1>", "2"],
+        title="<script>",
+        description="a < b",
+    )
     root = parse(svg)
     texts = [t.text for t in root.iter(SVG + "text")]
     assert "<b>Anna</b> & co" in texts and "<1>" in texts

@@ -22,9 +22,11 @@ pytestmark = pytest.mark.django_db
 
 def seat_totals(**where) -> dict:
     return Seat.objects.filter(**where).aggregate(
-        points=Sum("points"), deals=Sum("deals_played"),
-        made=Sum("declared_made"), sanctions=Sum("sanction_points"),
-    )  # fmt: skip
+        points=Sum("points"),
+        deals=Sum("deals_played"),
+        made=Sum("declared_made"),
+        sanctions=Sum("sanction_points"),
+    )
 
 
 def regular(season):
@@ -78,8 +80,9 @@ def test_a_players_event_statistics_match_the_seats_stored_totals(client, season
     svg = the_svg(html)
     assert svg.get("role") == "img" and entry.player.name in svg.get("aria-label")
     assert 'class="table-wrap"' in html
-    season_player = reverse("public:season-player",
-                            args=[season.slug, entry.player.public_id])  # fmt: skip
+    season_player = reverse(
+        "public:season-player", args=[season.slug, entry.player.public_id]
+    )
     assert season_player in html
 
 
@@ -115,8 +118,14 @@ def test_rounds_not_published_do_not_count(season):
     before = season_player_stats(season, player).stats.deals
     evening = season.evenings.order_by("number").first().tournament
     Round.objects.filter(tournament=evening, number=2).update(published=False)
-    hidden = seat_totals(entry__player_id=player, table__round__tournament=evening,
-                         table__round__number=2)["deals"] or 0  # fmt: skip
+    hidden = (
+        seat_totals(
+            entry__player_id=player,
+            table__round__tournament=evening,
+            table__round__number=2,
+        )["deals"]
+        or 0
+    )
     assert season_player_stats(season, player).stats.deals == before - hidden
 
 
@@ -138,8 +147,9 @@ def test_the_club_page_shows_the_seasons_numbers(client, season):
     assert len(sizes) == 5 and sizes == sorted(sizes, reverse=True)
     html = response.content.decode()
     assert season.name in html and page.numbers.contracts[0].name in html
-    path = reverse("public:season-player",
-                   args=[season.slug, public_id(regular(season))])  # fmt: skip
+    path = reverse(
+        "public:season-player", args=[season.slug, public_id(regular(season))]
+    )
     assert path in html
 
 
@@ -147,16 +157,25 @@ def test_the_season_pages_read_a_constant_number_of_queries(client):
     from seasons.demo import generate_season
 
     small = generate_season("s1", players=8, evenings=2, deals=4, attendance=(8, 8))
-    large = generate_season("s2", players=16, evenings=5, deals=4, seed=2,
-                            attendance=(12, 16), club="De Troefaas")  # fmt: skip
+    large = generate_season(
+        "s2",
+        players=16,
+        evenings=5,
+        deals=4,
+        seed=2,
+        attendance=(12, 16),
+        club="De Troefaas",
+    )
     counts = {}
     for season in (small, large):
         player = regular(season)
         counts[season.slug] = [
-            count_queries(client, reverse("public:season-player",
-                                          args=[season.slug, public_id(player)])),
+            count_queries(
+                client,
+                reverse("public:season-player", args=[season.slug, public_id(player)]),
+            ),
             count_queries(client, reverse("public:club", args=[season.club_id])),
-        ]  # fmt: skip
+        ]
     assert counts["s1"] == counts["s2"], counts
     assert max(counts["s1"]) <= 8, counts
 
@@ -171,8 +190,9 @@ def test_the_event_page_reads_a_constant_number_of_queries(client):
         event = generate_event(slug, players, rounds, 4, seed=3)
         entry = event.entries.first()
         cache.clear()
-        counts.append(count_queries(
-            client, reverse("public:player-stats", args=[slug, entry.pk])))  # fmt: skip
+        counts.append(
+            count_queries(client, reverse("public:player-stats", args=[slug, entry.pk]))
+        )
     assert counts[0] == counts[1], counts
 
 

@@ -1,4 +1,4 @@
-"""A bidi override or isolate in a name (issue 24): "Eve\u202egnp.exe"
+"""A bidi override or isolate in a name: "Eve\u202egnp.exe"
 reads "Eveexe.png". Refused where names enter, like control characters:
 the late-arrival form, the register, the player import and backups."""
 

@@ -1,6 +1,6 @@
 """The client's own address behind the trusted proxies (``DJANGO_PROXIES``)
 is what the login lockout and the table-link throttle count; a forged
-X-Forwarded-For without a trusted proxy is ignored (issue 23)."""
+X-Forwarded-For without a trusted proxy is ignored."""
 
 import os
 import subprocess
@@ -43,8 +43,9 @@ def test_the_client_is_the_address_the_outermost_trusted_proxy_saw(
 
 def behind_proxy(address: str) -> Client:
     """A phone behind the proxy: the server sees the proxy, the header the phone."""
-    return Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=address,
-                  HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    return Client(
+        REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=address, HTTP_ACCEPT_LANGUAGE="en"
+    )
 
 
 def wrong(key, guess: str) -> str:
@@ -120,11 +121,14 @@ def test_several_worker_processes_count_guesses_together_in_the_shared_cache(
     url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7")
     if not redis_answers(url):
         pytest.skip("no Redis running")
-    settings.CACHES = {"default": {
-        "BACKEND": "django_redis.cache.RedisCache", "LOCATION": url,
-        "OPTIONS": {"CLIENT_CLASS": "django_redis.client.DefaultClient"},
-        "KEY_PREFIX": "rikscore",  # as rikscore/settings.py names it
-    }}  # fmt: skip
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": url,
+            "OPTIONS": {"CLIENT_CLASS": "django_redis.client.DefaultClient"},
+            "KEY_PREFIX": "rikscore",  # as rikscore/settings.py names it
+        }
+    }
     request = RequestFactory().get("/", REMOTE_ADDR=f"192.0.2.{os.getpid() % 250}")
     cache.delete(throttle._key(request))
     try:
@@ -132,9 +136,19 @@ def test_several_worker_processes_count_guesses_together_in_the_shared_cache(
         env.pop("DATABASE_URL", None)
         for _ in range(2):  # two other processes, each half the limit
             assert not throttle.blocked(request)
-            subprocess.run([sys.executable, "-c", COUNT_ELSEWHERE,
-                            request.META["REMOTE_ADDR"], str(throttle.LIMIT // 2)],
-                           cwd=ROOT, env=env, check=True, timeout=120)  # fmt: skip
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-c",
+                    COUNT_ELSEWHERE,
+                    request.META["REMOTE_ADDR"],
+                    str(throttle.LIMIT // 2),
+                ],
+                cwd=ROOT,
+                env=env,
+                check=True,
+                timeout=120,
+            )
         assert throttle.blocked(request)
     finally:
         cache.delete(throttle._key(request))

@@ -23,32 +23,61 @@ from tournaments.forms import PlayerForm, QuickAddForm, TournamentForm
 from tournaments.models import Seat, TableRound, TournamentRole
 
 fuzz = settings(
-    max_examples=int(__import__("os").environ.get("FUZZ", "40")), deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture,
-                           HealthCheck.too_slow],
-)  # fmt: skip
+    max_examples=int(__import__("os").environ.get("FUZZ", "40")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 junk = st.one_of(
     st.text(max_size=30),
     st.text(alphabet=st.characters(max_codepoint=0x9F), max_size=12),  # controls
-    st.sampled_from(["", " ", "0", "-1", "13", "99999999999", "rik", "1", "2",
-                     "on", "approved", "hearts", "=HYPERLINK(\"x\")", "x" * 300,
-                     "\x00", "<script>", "1.5", "NaN", *HOSTILE]),
-)  # fmt: skip
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "0",
+            "-1",
+            "13",
+            "99999999999",
+            "rik",
+            "1",
+            "2",
+            "on",
+            "approved",
+            "hearts",
+            '=HYPERLINK("x")',
+            "x" * 300,
+            "\x00",
+            "<script>",
+            "1.5",
+            "NaN",
+            *HOSTILE,
+        ]
+    ),
+)
 #: Values of the wrong JSON type, or numbers no file may hold, for imports.
-wrong_json = st.one_of(junk, st.integers(), st.none(), st.just([]), st.just({}),
-                       st.just(float("nan")), st.just(float("inf")),
-                       st.just(10**40), st.just(True))  # fmt: skip
+wrong_json = st.one_of(
+    junk,
+    st.integers(),
+    st.none(),
+    st.just([]),
+    st.just({}),
+    st.just(float("nan")),
+    st.just(float("inf")),
+    st.just(10**40),
+    st.just(True),
+)
 
 
 def form_data(field_names, choices=None):
     """A dict strategy: each field absent, junk, or one of its choices."""
     choices = choices or {}
     fields = {
-        name: st.one_of(junk, st.sampled_from(choices[name])) if choices.get(name)
+        name: st.one_of(junk, st.sampled_from(choices[name]))
+        if choices.get(name)
         else junk
         for name in field_names
-    }  # fmt: skip
+    }
     return st.fixed_dictionaries({}, optional=fields)
 
 
@@ -102,8 +131,7 @@ def test_the_deal_form_survives_anything(admin_client, small_event):
     base = f"/manage/small/round/1/table/{table.number}/deal/"
 
     @fuzz
-    @given(data=form_data(names, choices), number=st.integers(1, 4),
-           htmx=st.booleans())  # fmt: skip
+    @given(data=form_data(names, choices), number=st.integers(1, 4), htmx=st.booleans())
     def run(data, number, htmx):
         extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
         current = Deal.objects.filter(table=table, number=number).first()
@@ -128,37 +156,71 @@ def test_the_td_forms_survive_anything(admin_client, small_event):
     entry = small_event.entries.first()
 
     @fuzz
-    @given(what=st.sampled_from(["settings", "quick", "player", "withdraw", "jury",
-                                 "swap", "sheet", "roles"]),
-           data=st.data())  # fmt: skip
+    @given(
+        what=st.sampled_from(
+            [
+                "settings",
+                "quick",
+                "player",
+                "withdraw",
+                "jury",
+                "swap",
+                "sheet",
+                "roles",
+            ]
+        ),
+        data=st.data(),
+    )
     def run(what, data):
         if what == "settings":
             payload = data.draw(form_data(settings_fields))
             submit(admin_client, "/manage/small/settings/", payload)
         elif what == "quick":
-            submit(admin_client, "/manage/small/entries/quick/",
-                   data.draw(form_data(quick)))  # fmt: skip
+            submit(
+                admin_client,
+                "/manage/small/entries/quick/",
+                data.draw(form_data(quick)),
+            )
         elif what == "player":
             submit(admin_client, "/players/", data.draw(form_data(player)))
         elif what == "withdraw":
             fields = ["choice", "substitute", "substitute_name"]
-            submit(admin_client, f"/manage/small/entries/{entry.pk}/withdraw/",
-                   data.draw(form_data(fields, {"choice": ["reseat", "substitute",
-                                                          "remove"]})))  # fmt: skip
+            submit(
+                admin_client,
+                f"/manage/small/entries/{entry.pk}/withdraw/",
+                data.draw(
+                    form_data(fields, {"choice": ["reseat", "substitute", "remove"]})
+                ),
+            )
         elif what == "jury":
-            fields = ["round", "table", "deal_number", "declarer", "contract",
-                      "decision"]  # fmt: skip
+            fields = [
+                "round",
+                "table",
+                "deal_number",
+                "declarer",
+                "contract",
+                "decision",
+            ]
             submit(admin_client, "/manage/small/jury/", data.draw(form_data(fields)))
         elif what == "swap":
-            submit(admin_client, "/manage/small/round/2/swap/",
-                   data.draw(form_data(["a", "b"])))  # fmt: skip
+            submit(
+                admin_client,
+                "/manage/small/round/2/swap/",
+                data.draw(form_data(["a", "b"])),
+            )
         elif what == "sheet":
             fields = [f"seat{i}" for i in range(1, 6)]
-            submit(admin_client, "/manage/small/round/1/table/1/sheet/",
-                   data.draw(form_data(fields)))  # fmt: skip
+            submit(
+                admin_client,
+                "/manage/small/round/1/table/1/sheet/",
+                data.draw(form_data(fields)),
+            )
         else:
-            submit(admin_client, "/manage/small/roles/",
-                   data.draw(form_data(["username", "role"])))  # fmt: skip
+            submit(
+                admin_client,
+                "/manage/small/roles/",
+                data.draw(form_data(["username", "role"])),
+            )
 
     run()
 
@@ -166,9 +228,12 @@ def test_the_td_forms_survive_anything(admin_client, small_event):
 @pytest.mark.django_db
 def test_the_player_import_survives_any_file(admin_client):
     @fuzz
-    @given(content=st.one_of(st.binary(max_size=2000),
-                             st.text(max_size=2000).map(str.encode)),
-           name=st.sampled_from(["p.csv", "p.xlsx", "p.txt"]))  # fmt: skip
+    @given(
+        content=st.one_of(
+            st.binary(max_size=2000), st.text(max_size=2000).map(str.encode)
+        ),
+        name=st.sampled_from(["p.csv", "p.xlsx", "p.txt"]),
+    )
     def run(content, name):
         upload = SimpleUploadedFile(name, content)
         submit(admin_client, "/import/players/", {"file": upload})
@@ -181,8 +246,9 @@ def test_the_player_import_survives_any_file(admin_client):
 def test_the_event_import_survives_any_change_to_a_backup(admin_client, small_event):
     from tournaments.models import Tournament
 
-    survives_any_change(admin_client, "/import/tournament/", export_event(small_event),
-                        Tournament, "fz")  # fmt: skip
+    survives_any_change(
+        admin_client, "/import/tournament/", export_event(small_event), Tournament, "fz"
+    )
 
 
 def survives_any_change(client, url: str, original: dict, model, slug: str):
@@ -206,8 +272,11 @@ def paths_of(document) -> list[list]:
 
     def walk(value, path):
         found.append(path)
-        children = value.items() if isinstance(value, dict) else (
-            enumerate(value) if isinstance(value, list) else [])  # fmt: skip
+        children = (
+            value.items()
+            if isinstance(value, dict)
+            else (enumerate(value) if isinstance(value, list) else [])
+        )
         for key, child in children:
             walk(child, [*path, key])
 
@@ -235,11 +304,13 @@ def test_the_season_import_survives_any_change_to_a_backup(admin_client):
     from seasons.demo import generate_season
     from seasons.models import Competition
 
-    season = generate_season("fz-club", players=10, evenings=2, deals=4, seed=3,
-                             attendance=(8, 10), teams=1)  # fmt: skip
+    season = generate_season(
+        "fz-club", players=10, evenings=2, deals=4, seed=3, attendance=(8, 10), teams=1
+    )
     original = export_competition(season)
-    survives_any_change(admin_client, "/manage/seasons/import/", original,
-                        Competition, "fz-season")  # fmt: skip
+    survives_any_change(
+        admin_client, "/manage/seasons/import/", original, Competition, "fz-season"
+    )
 
 
 @pytest.mark.django_db
@@ -248,19 +319,27 @@ def test_the_rule_file_import_survives_any_change_to_a_file(admin_client):
     from rules.rule_files import export_rule_set
 
     source = HouseRuleSet.objects.create(
-        slug="fz-rules", name="Fz", preset="nl",
+        slug="fz-rules",
+        name="Fz",
+        preset="nl",
         overrides={"contracts": {"rik": {"base": 20}}, "solo_limit": 3},
-    )  # fmt: skip
-    survives_any_change(admin_client, "/rules/import/file/", export_rule_set(source),
-                        HouseRuleSet, "fz-2")  # fmt: skip
+    )
+    survives_any_change(
+        admin_client,
+        "/rules/import/file/",
+        export_rule_set(source),
+        HouseRuleSet,
+        "fz-2",
+    )
 
 
 @pytest.mark.django_db
 def test_nothing_stored_by_the_fuzz_breaks_an_export(admin_client, small_event):
     """Names with control characters never reach a row (refused on input)."""
     bad = "Bad\x01Name"
-    submit(admin_client, "/manage/small/entries/quick/",
-           {"name": bad, "check_in": "on"})  # fmt: skip
+    submit(
+        admin_client, "/manage/small/entries/quick/", {"name": bad, "check_in": "on"}
+    )
     assert not Seat.objects.filter(entry__player__name=bad).exists()
     for what in ("xlsx", "json"):
         assert admin_client.get(f"/manage/small/export/{what}/").status_code == 200

@@ -1,5 +1,5 @@
 """Every field of every form the site shows, posted with each value that
-broke something once (issue 24): a 5,000-digit number, digits that are not
+broke something once: a 5,000-digit number, digits that are not
 ASCII, NaN and Infinity, JSON of the wrong type, bidi and control
 characters, text far too long. Never a 500; a refusal stores nothing.
 
@@ -21,13 +21,16 @@ from tournaments.models import TableRound, TournamentRole
 HOSTILE = [
     "9" * 5000,  # past Python's limit for turning text into a number
     "99999999999999999999",  # past a database id
-    "²", "٣",  # digits to str.isdigit(), not to int()
-    "NaN", "-1e309",
+    # digits to str.isdigit(), not to int()
+    "²",
+    "٣",
+    "NaN",
+    "-1e309",
     "[]",
     "Eve\u202egnp.exe",  # right-to-left override
     "\x00",
     "x" * 20_000,
-]  # fmt: skip
+]
 #: A form with more fields than this (the rule editor, the deal form) gets
 #: every field hostile at once, per value; smaller ones one field at a time.
 FIELD_BY_FIELD = 25
@@ -115,17 +118,26 @@ def site(small_event, td):
     from seasons.models import Team
     from tournaments.models import Club, Player
 
-    season = generate_season("club", players=10, evenings=2, deals=4, seed=3,
-                             attendance=(8, 10), teams=1)  # fmt: skip
-    HouseRuleSet.objects.create(slug="house", name="House", preset="nl",
-                                owner=td.user)  # fmt: skip
+    season = generate_season(
+        "club", players=10, evenings=2, deals=4, seed=3, attendance=(8, 10), teams=1
+    )
+    HouseRuleSet.objects.create(slug="house", name="House", preset="nl", owner=td.user)
     entry = small_event.entries.first()
-    ids = {"slug": small_event.slug, "players": Player.objects.first().pk,
-           "clubs": Club.objects.first().pk, "roles": 1, "entries": entry.pk,
-           "entry_id": entry.pk, "number": 2, "round": 2, "table": 1,
-           "deal": 1, "team": Team.objects.first().pk,
-           "player_id": Player.objects.first().pk,
-           "club_id": Club.objects.first().pk}  # fmt: skip
+    ids = {
+        "slug": small_event.slug,
+        "players": Player.objects.first().pk,
+        "clubs": Club.objects.first().pk,
+        "roles": 1,
+        "entries": entry.pk,
+        "entry_id": entry.pk,
+        "number": 2,
+        "round": 2,
+        "table": 1,
+        "deal": 1,
+        "team": Team.objects.first().pk,
+        "player_id": Player.objects.first().pk,
+        "club_id": Club.objects.first().pk,
+    }
     seen, out = set(), [table_link(small_event, td)]
     for _name, route in patterns():
         if route.startswith(("manage/season/", "s/")):

@@ -28,11 +28,23 @@ WRITERS = {
 LOGIN_FIRST = ("manage/", "rules/<slug:code>/edit/")
 LOGIN = "/accounts/login/?next=/"
 PAYLOAD = {
-    "action": "withdraw", "publish": "1", "choice": "reseat", "name": "Hacker",
-    "slug": "hacked", "p0_contract": "rik", "thrown_in": "on", "byes": "on",
-    "players": "1", "username": "admin", "role": "td", "mode": "clone",
-    "version": "", "seat1": "0", "a": "1", "b": "2",
-}  # fmt: skip
+    "action": "withdraw",
+    "publish": "1",
+    "choice": "reseat",
+    "name": "Hacker",
+    "slug": "hacked",
+    "p0_contract": "rik",
+    "thrown_in": "on",
+    "byes": "on",
+    "players": "1",
+    "username": "admin",
+    "role": "td",
+    "mode": "clone",
+    "version": "",
+    "seat1": "0",
+    "a": "1",
+    "b": "2",
+}
 
 
 def patterns(resolver=None, prefix="", namespace=""):
@@ -90,18 +102,27 @@ def world(small_event, make_user):
         "event_td": make_user("event_td"),
         "admin": make_user("admin", is_staff=True, is_superuser=True),
     }
-    TournamentRole.objects.create(tournament=other_event, user=users["other_td"],
-                                  role="td")  # fmt: skip
-    role = TournamentRole.objects.create(tournament=small_event,
-                                         user=users["event_td"], role="td")  # fmt: skip
+    TournamentRole.objects.create(
+        tournament=other_event, user=users["other_td"], role="td"
+    )
+    role = TournamentRole.objects.create(
+        tournament=small_event, user=users["event_td"], role="td"
+    )
     entry = small_event.entries.first()
     ids = {
-        "slug": small_event.slug, "players": Player.objects.first().pk,
-        "clubs": Club.objects.first().pk, "roles": role.pk, "entries": entry.pk,
-        "entry_id": entry.pk, "number": 1, "round": 1, "table": 1,
+        "slug": small_event.slug,
+        "players": Player.objects.first().pk,
+        "clubs": Club.objects.first().pk,
+        "roles": role.pk,
+        "entries": entry.pk,
+        "entry_id": entry.pk,
+        "number": 1,
+        "round": 1,
+        "table": 1,
         "deal": Deal.objects.filter(table__round__tournament=small_event)
-        .first().number,
-    }  # fmt: skip
+        .first()
+        .number,
+    }
     return users, ids
 
 

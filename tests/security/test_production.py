@@ -17,19 +17,31 @@ def manage(*args, env=None) -> subprocess.CompletedProcess:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     environment.update(env or {})
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=environment,
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
-PROD = {"DJANGO_PRODUCTION": "1", "DJANGO_SECRET_KEY": STRONG,
-        "DJANGO_ALLOWED_HOSTS": "rikscore.example"}  # fmt: skip
+PROD = {
+    "DJANGO_PRODUCTION": "1",
+    "DJANGO_SECRET_KEY": STRONG,
+    "DJANGO_ALLOWED_HOSTS": "rikscore.example",
+}
 
 
 @pytest.mark.parametrize("https", ["0", "1"])
 def test_check_deploy_is_clean_in_production_mode(https):
-    result = manage("check", "--deploy", "--fail-level", "WARNING",
-                    env={**PROD, "DJANGO_HTTPS": https})  # fmt: skip
+    result = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        env={**PROD, "DJANGO_HTTPS": https},
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 

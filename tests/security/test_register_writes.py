@@ -1,4 +1,4 @@
-"""Nobody writes into another club's player register (issue 24): only a
+"""Nobody writes into another club's player register: only a
 club's organisers (and staff) add its players, only staff create clubs, on
 every path: the register form, a late arrival, the player import, event and
 season backups. A file's players of clubs the importer does not manage are
@@ -19,8 +19,9 @@ pytestmark = pytest.mark.django_db
 def season(db):
     from seasons.demo import generate_season
 
-    return generate_season("club", players=10, evenings=2, deals=4, seed=3,
-                           attendance=(8, 10), teams=1)  # fmt: skip
+    return generate_season(
+        "club", players=10, evenings=2, deals=4, seed=3, attendance=(8, 10), teams=1
+    )
 
 
 @pytest.fixture
@@ -97,12 +98,14 @@ def test_an_event_backup_adds_no_members_to_clubs_its_importer_does_not_run(
 ):
     a, b = clubs
     client.force_login(make_user("org-a", organiser=True, clubs=[a]))
-    body, names = backup_with_clubs(small_event, {0: "Club A", 1: "Club B",
-                                                  2: "Club Z"})  # fmt: skip
+    body, names = backup_with_clubs(
+        small_event, {0: "Club A", 1: "Club B", 2: "Club Z"}
+    )
     before = Player.objects.count()
     file = SimpleUploadedFile("e.json", body, "application/json")
-    response = client.post("/import/tournament/", {"file": file, "slug": "copy"},
-                           follow=True)  # fmt: skip
+    response = client.post(
+        "/import/tournament/", {"file": file, "slug": "copy"}, follow=True
+    )
     assert response.status_code == 200
     assert Player.objects.count() == before + 3  # the others are found
     assert added(names[0]).club == a

@@ -1,4 +1,4 @@
-"""A request's size is refused before its body is read (issue 24): a
+"""A request's size is refused before its body is read: a
 visitor who is not logged in sends at most what a phone needs, so a 400 MB
 upload never reaches the disk before a login check; a TD's import at most
 the largest file an import takes."""
@@ -31,10 +31,14 @@ def answer(length: int, logged_in: bool):
 
 @pytest.mark.parametrize(
     "length, logged_in, refused",
-    [(ANONYMOUS_BYTES, False, False), (ANONYMOUS_BYTES + 1, False, True),
-     (400 * 1024 * 1024, False, True), (10 * 1024 * 1024, True, False),
-     (LOGGED_IN_BYTES + 1, True, True)],
-)  # fmt: skip
+    [
+        (ANONYMOUS_BYTES, False, False),
+        (ANONYMOUS_BYTES + 1, False, True),
+        (400 * 1024 * 1024, False, True),
+        (10 * 1024 * 1024, True, False),
+        (LOGGED_IN_BYTES + 1, True, True),
+    ],
+)
 def test_the_body_size_is_judged_from_its_length_alone(length, logged_in, refused):
     response, reached = answer(length, logged_in)
     assert reached is not refused
@@ -46,8 +50,9 @@ def test_the_body_size_is_judged_from_its_length_alone(length, logged_in, refuse
 def test_an_anonymous_upload_is_refused_before_the_csrf_check_reads_it(client):
     """Through the whole stack: 413, not the login page after a body read."""
     body = b"x" * (ANONYMOUS_BYTES + 10)
-    response = client.post("/import/tournament/", body,
-                           content_type="application/octet-stream")  # fmt: skip
+    response = client.post(
+        "/import/tournament/", body, content_type="application/octet-stream"
+    )
     assert response.status_code == 413
 
 

@@ -70,16 +70,21 @@ def seated(table, seat: int, client: Client | None = None) -> Client:
     from scoring.tableside import services
 
     client = client or phone()
-    answer = client.post(link(services.key_for(table), "scoring:tableside-seat"),
-                         {"seat": seat})  # fmt: skip
+    answer = client.post(
+        link(services.key_for(table), "scoring:tableside-seat"), {"seat": seat}
+    )
     assert answer.status_code == 302, answer
     return client
 
 
 def rik(declarer: int, partner: int, tricks: int = 9) -> dict:
     """The deal form's fields for a rik, players by seat number."""
-    return {"p0_contract": "rik", "p0_declarer": str(declarer),
-            "p0_partner": str(partner), "p0_tricks": str(tricks)}  # fmt: skip
+    return {
+        "p0_contract": "rik",
+        "p0_declarer": str(declarer),
+        "p0_partner": str(partner),
+        "p0_tricks": str(tricks),
+    }
 
 
 def enter(client, table, number: int, data: dict, key: str):

@@ -1,4 +1,4 @@
-"""Blind means blind (issue 23): until a side has entered its own version,
+"""Blind means blind: until a side has entered its own version,
 its phones see only that a deal waits, never the other side's contract,
 players or tricks; after a match the deal shows; after a mismatch only the
 TD sees both versions."""

@@ -102,8 +102,7 @@ def test_blind_mode_equal_entries_count_and_different_ones_go_to_the_td(
     disputed = Submission.objects.filter(table=table, number=2, status="disputed")
     assert disputed.count() == 2
     td = make_user("td-side")
-    TournamentRole.objects.create(tournament=table.round.tournament, user=td,
-                                  role="td")  # fmt: skip
+    TournamentRole.objects.create(tournament=table.round.tournament, user=td, role="td")
     client.force_login(td)
     url = reverse("scoring:disputes", args=["side", 2, 1])
     page = client.get(url).content.decode()
@@ -184,8 +183,7 @@ def test_the_hall_view_shows_waiting_disputed_phones_and_calls(
     enter(ours, table, 2, rik(*deal_seats(table, 2)[:2]), "h3")  # one waiting
     ours.post(link(services.key_for(table), "scoring:tableside-call"))
     td = make_user("td-hall")
-    TournamentRole.objects.create(tournament=table.round.tournament, user=td,
-                                  role="td")  # fmt: skip
+    TournamentRole.objects.create(tournament=table.round.tournament, user=td, role="td")
     client.force_login(td)
     row = next(r for r in hall_rows(table.round) if r["table"].pk == table.pk)
     assert (row["disputed"], row["waiting"], row["phones"]) == (1, 1, 2)
@@ -210,7 +208,10 @@ def test_a_phone_without_script_enters_through_the_plain_form(table):
     html = mine.get(link(key)).content.decode()
     idem = re.search(r'name="key" value="([0-9a-f]{32})"', html).group(1)
     for _ in range(2):  # the browser's resend
-        answer = mine.post(link(key, "scoring:tableside-deal", 1),
-                           {**rik(d, p), "key": idem}, follow=True)  # fmt: skip
+        answer = mine.post(
+            link(key, "scoring:tableside-deal", 1),
+            {**rik(d, p), "key": idem},
+            follow=True,
+        )
         assert "saved on the server" in answer.content.decode()
     assert Submission.objects.filter(table=table).count() == 1

@@ -1,5 +1,5 @@
 """Seats bound to phones, checked by the server: one phone cannot be both
-sides of a deal, whatever its page sends (issue 23)."""
+sides of a deal, whatever its page sends."""
 
 import pytest
 
@@ -22,8 +22,11 @@ pytestmark = pytest.mark.django_db
 
 
 def choose(client, table, seat):
-    return client.post(link(services.key_for(table), "scoring:tableside-seat"),
-                       {"seat": seat}, follow=True)  # fmt: skip
+    return client.post(
+        link(services.key_for(table), "scoring:tableside-seat"),
+        {"seat": seat},
+        follow=True,
+    )
 
 
 def test_a_phone_that_picked_a_seat_holds_it_by_a_cookie_the_server_checks():
@@ -65,8 +68,9 @@ def test_in_confirm_mode_one_phone_cannot_confirm_its_own_deal_as_the_other_side
     entry = Submission.objects.get(table=table)
     assert "already holds the seat" in choose(mine, table, o).content.decode()
     key = services.key_for(table)
-    forged = mine.post(link(key, "scoring:tableside-confirm", entry.pk),
-                       {"seat": o}, **JSON)  # fmt: skip
+    forged = mine.post(
+        link(key, "scoring:tableside-confirm", entry.pk), {"seat": o}, **JSON
+    )
     assert forged.status_code == 403
     assert not Deal.objects.filter(table=table).exists()
     assert confirm(seated(table, o), table, entry.pk).json()["ok"] is True
@@ -77,8 +81,11 @@ def test_in_blind_mode_one_phone_cannot_enter_for_both_sides():
     d, p, o, _o2 = deal_seats(table)
     mine = seated(table, d)
     enter(mine, table, 1, rik(d, p), "first")
-    second = mine.post(link(services.key_for(table), "scoring:tableside-deal", 1),
-                       {**rik(d, p), "seat": o, "key": "second"}, **JSON)  # fmt: skip
+    second = mine.post(
+        link(services.key_for(table), "scoring:tableside-deal", 1),
+        {**rik(d, p), "seat": o, "key": "second"},
+        **JSON,
+    )
     assert second.status_code == 200  # taken as seat d's correction, not seat o's
     entries = Submission.objects.filter(table=table)
     assert set(entries.values_list("seat", flat=True)) == {d}
@@ -89,8 +96,11 @@ def test_a_phone_without_a_seat_enters_and_confirms_nothing():
     table = running("bind-6", "confirm")
     d, p, _o, _o2 = deal_seats(table)
     stranger = phone()
-    answer = stranger.post(link(services.key_for(table), "scoring:tableside-deal", 1),
-                           {**rik(d, p), "seat": d, "key": "s"}, **JSON)  # fmt: skip
+    answer = stranger.post(
+        link(services.key_for(table), "scoring:tableside-deal", 1),
+        {**rik(d, p), "seat": d, "key": "s"},
+        **JSON,
+    )
     assert answer.status_code == 403 and answer.json()["code"] == "no_seat"
     enter(seated(table, d), table, 1, rik(d, p), "real")
     entry = Submission.objects.get(table=table)
@@ -104,8 +114,7 @@ def test_the_td_frees_a_seat_for_another_phone_and_it_is_audited(client, make_us
     table = running("bind-7", "confirm")
     lost = seated(table, 4)
     td = make_user("td-free")
-    TournamentRole.objects.create(tournament=table.round.tournament, user=td,
-                                  role="td")  # fmt: skip
+    TournamentRole.objects.create(tournament=table.round.tournament, user=td, role="td")
     client.force_login(td)
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     page = client.get(reverse("scoring:disputes", args=["bind-7", 2, 1]))
@@ -116,8 +125,11 @@ def test_the_td_frees_a_seat_for_another_phone_and_it_is_audited(client, make_us
     assert line.detail["seat"] == 4 and line.user == td
     assert seated(table, 4)  # a new phone takes it
     d, p, _o, _o2 = deal_seats(table)
-    answer = lost.post(link(services.key_for(table), "scoring:tableside-deal", 1),
-                       {**rik(d, p), "key": "old"}, **JSON)  # fmt: skip
+    answer = lost.post(
+        link(services.key_for(table), "scoring:tableside-deal", 1),
+        {**rik(d, p), "key": "old"},
+        **JSON,
+    )
     assert answer.status_code == 403  # the old phone no longer speaks for seat 4
 
 
@@ -127,8 +139,9 @@ def test_freeing_a_seat_is_for_the_events_td_only(client, make_user):
     table = running("bind-8", "confirm")
     seated(table, 1)
     client.force_login(make_user("not-td"))
-    answer = client.post(reverse("scoring:hall-release", args=["bind-8", 2, 1]),
-                         {"seat": 1})  # fmt: skip
+    answer = client.post(
+        reverse("scoring:hall-release", args=["bind-8", 2, 1]), {"seat": 1}
+    )
     assert answer.status_code in (403, 404)
     assert SeatBinding.objects.filter(table=table).count() == 1
 

@@ -50,15 +50,23 @@ def seats(table, number=1):
 
 
 def rik(declarer, partner, tricks=9) -> dict:
-    return {"p0_contract": "rik", "p0_declarer": str(declarer),
-            "p0_partner": str(partner), "p0_tricks": str(tricks)}  # fmt: skip
+    return {
+        "p0_contract": "rik",
+        "p0_declarer": str(declarer),
+        "p0_partner": str(partner),
+        "p0_tricks": str(tricks),
+    }
 
 
 def entered(table, declarer: int, partner: int, key: str) -> Submission:
     """A rik entered by the declarer's phone, waiting for the other side."""
     view = table_view(table)
-    play = {"contract": "rik", "declarer": view.label_of(declarer),
-            "partner": view.label_of(partner), "tricks": 9}  # fmt: skip
+    play = {
+        "contract": "rik",
+        "declarer": view.label_of(declarer),
+        "partner": view.label_of(partner),
+        "tricks": 9,
+    }
     return services.submit(table, 1, declarer, {"plays": [play]}, key)
 
 
@@ -91,10 +99,12 @@ def test_one_key_twice_at_once_stores_one_submission(table, phones):
 
 @pytest.mark.parametrize(
     "other_tricks, statuses_stored, answers",
-    [(9, ["accepted"] * 2, ["accepted", "waiting"]),  # one found the other
-     (7, ["disputed"] * 2, None)],
+    [
+        (9, ["accepted"] * 2, ["accepted", "waiting"]),  # one found the other
+        (7, ["disputed"] * 2, None),
+    ],
     ids=["same deal", "different deals"],
-)  # fmt: skip
+)
 def test_both_sides_enter_blind_at_once(
     table, phones, other_tricks, statuses_stored, answers
 ):
@@ -127,8 +137,11 @@ def test_two_opponents_confirm_at_once(table, phones):
         d, p, o, o2 = seats(table)
         entry = entered(table, d, p, f"k-{run}")
         path = url(key, "scoring:tableside-confirm", entry.pk)
-        results = together(poster(path, {}, phones[o]), poster(path, {}, phones[o2]),
-                           poster(path, {}, phones[o]))  # fmt: skip
+        results = together(
+            poster(path, {}, phones[o]),
+            poster(path, {}, phones[o2]),
+            poster(path, {}, phones[o]),
+        )
         assert statuses(results) == [200, 200, 200], (run, results)
         deal = Deal.objects.get(table=table, number=1)
         assert deal.version == 1
@@ -140,8 +153,9 @@ def test_two_opponents_confirm_at_once(table, phones):
 @pytest.fixture
 def td(table, django_user_model):
     user = django_user_model.objects.create_user("race-td", password="pw")
-    TournamentRole.objects.create(tournament=table.round.tournament, user=user,
-                                  role="td")  # fmt: skip
+    TournamentRole.objects.create(
+        tournament=table.round.tournament, user=user, role="td"
+    )
     return user
 
 
@@ -186,17 +200,24 @@ def test_the_td_decides_while_the_player_corrects(table, phones, td):
     for run in range(RUNS):
         d, p, _o, entry, td_client, decide = waiting_entry(table, td, run)
         results = together(
-            poster(url(key, "scoring:tableside-deal", 1),
-                   {**rik(d, p, 8), "key": f"fix-{run}"}, phones[d]),
+            poster(
+                url(key, "scoring:tableside-deal", 1),
+                {**rik(d, p, 8), "key": f"fix-{run}"},
+                phones[d],
+            ),
             poster(decide, {"entry": entry.pk, "reason": "seen"}, td_client),
-        )  # fmt: skip
+        )
         codes = statuses(results)
         assert codes[0] in (200, 409) and codes[1] == 302, (run, results)
         entry.refresh_from_db()
         deal = Deal.objects.filter(table=table, number=1).first()
         if codes[0] == 200:  # the correction first: the TD's pick was set aside
             assert entry.status == "set_aside" and deal is None, run
-            assert Submission.objects.get(table=table, status="waiting").record[
-                "plays"][0]["tricks"] == 8  # fmt: skip
+            assert (
+                Submission.objects.get(table=table, status="waiting").record["plays"][
+                    0
+                ]["tricks"]
+                == 8
+            )
         else:
             assert entry.status == "accepted" and deal.version == 1, run

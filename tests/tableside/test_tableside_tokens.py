@@ -37,8 +37,16 @@ def names(table) -> list[str]:
 def waiting_entry(table, run="w") -> Submission:
     view = table_view(table)
     players = view.players_for(1)
-    record = {"plays": [{"contract": "rik", "declarer": players[0],
-                         "partner": players[1], "tricks": 9}]}  # fmt: skip
+    record = {
+        "plays": [
+            {
+                "contract": "rik",
+                "declarer": players[0],
+                "partner": players[1],
+                "tricks": 9,
+            }
+        ]
+    }
     return services.submit(table, 1, view.position_of(players[0]), record, run)
 
 
@@ -76,11 +84,13 @@ def test_a_closed_table_shows_its_deals_but_takes_nothing(client, table):
     assert CLOSED in html
     assert 'id="deal-form"' not in html
     assert "Correct: confirm" not in html  # nothing to confirm on a closed table
-    answer = client.post(link(key, "scoring:tableside-deal", 1),
-                         {**rik_post(table), "key": "late"}, **JSON)  # fmt: skip
+    answer = client.post(
+        link(key, "scoring:tableside-deal", 1),
+        {**rik_post(table), "key": "late"},
+        **JSON,
+    )
     assert answer.status_code == 409 and answer.json()["ok"] is False
-    confirmed = client.post(link(key, "scoring:tableside-confirm", entry.pk),
-                            **JSON)  # fmt: skip
+    confirmed = client.post(link(key, "scoring:tableside-confirm", entry.pk), **JSON)
     assert confirmed.status_code == 409
     assert Submission.objects.filter(table=table).count() == 1
     assert not Deal.objects.filter(table=table).exists()
@@ -106,12 +116,14 @@ def test_a_round_seated_again_retires_its_old_links(client, table):
     key = services.key_for(table)
     old, data = link(key), {**rik_post(table), "key": "gone"}
     assert client.get(old).status_code == 200
-    entries = list(Entry.objects.filter(tournament=table.round.tournament)
-                   .order_by("-id"))  # fmt: skip
+    entries = list(
+        Entry.objects.filter(tournament=table.round.tournament).order_by("-id")
+    )
     seat_round(table.round, [entries[:4], entries[4:8]])
     assert not TableKey.objects.filter(slot=key.slot).exists()
-    assert_refused(client.get(old), *names(TableRound.objects.filter(
-        round=table.round).first()))  # fmt: skip
+    assert_refused(
+        client.get(old), *names(TableRound.objects.filter(round=table.round).first())
+    )
     answer = client.post(link(key, "scoring:tableside-deal", 1), data, **JSON)
     assert answer.status_code == 404
     assert not Submission.objects.exists()
@@ -124,8 +136,13 @@ def test_a_slot_of_one_event_with_the_secret_of_another_finds_neither(client, ta
     mine, theirs = services.key_for(table), services.key_for(other)
     for slot, secret in ((mine.slot, theirs.secret), (theirs.slot, mine.secret)):
         page = client.get(link(None, slot=slot, secret=secret))
-        assert_refused(page, *names(table), *names(other), table.round.tournament.name,
-                       other.round.tournament.name)  # fmt: skip
+        assert_refused(
+            page,
+            *names(table),
+            *names(other),
+            table.round.tournament.name,
+            other.round.tournament.name,
+        )
     page = client.get(link(theirs)).content.decode()  # their own link: only theirs
     assert other.round.tournament.name in page
     for name in set(names(table)) - set(names(other)):
@@ -138,17 +155,27 @@ def test_a_wrong_secret_of_the_right_slot_is_refused_everywhere(client, table):
     wrong = key.secret[:-1] + ("A" if key.secret[-1] != "A" else "B")
     hidden = [*names(table), table.round.tournament.name]
     assert_refused(client.get(link(key, secret=wrong)), *hidden)
-    assert_refused(client.get(link(key, "scoring:tableside-status", secret=wrong)),
-                   *hidden)  # fmt: skip
+    assert_refused(
+        client.get(link(key, "scoring:tableside-status", secret=wrong)), *hidden
+    )
     deal = {**rik_post(table), "key": "guess"}
-    queued = client.post(link(key, "scoring:tableside-deal", 1, secret=wrong), deal,
-                         **JSON)  # fmt: skip
+    queued = client.post(
+        link(key, "scoring:tableside-deal", 1, secret=wrong), deal, **JSON
+    )
     assert_refused(queued, *hidden)
     assert queued.json() == {"ok": False, "message": UNKNOWN}  # the phone says so
-    assert_refused(client.post(link(key, "scoring:tableside-preview", 1, secret=wrong),
-                               rik_post(table)), *hidden)  # fmt: skip
-    assert_refused(client.post(link(key, "scoring:tableside-confirm", entry.pk,
-                                    secret=wrong), **JSON), *hidden)  # fmt: skip
+    assert_refused(
+        client.post(
+            link(key, "scoring:tableside-preview", 1, secret=wrong), rik_post(table)
+        ),
+        *hidden,
+    )
+    assert_refused(
+        client.post(
+            link(key, "scoring:tableside-confirm", entry.pk, secret=wrong), **JSON
+        ),
+        *hidden,
+    )
     assert_refused(client.post(link(key, "scoring:tableside-call", secret=wrong)))
     assert_refused(client.get(link(key, secret=key.secret + "x")))  # longer
     assert_refused(client.get(link(key, secret=key.secret[:8])))  # a prefix

@@ -12,9 +12,13 @@ from tournaments.services import create_tournament
 def fresh_event(db):
     """3 rounds × 4 deals under nl, 10 players checked in, nothing seated."""
     tournament = create_tournament(
-        slug="fresh", name="Fresh", date=datetime.date(2026, 11, 21),
-        rules="nl", rounds=3, deals_per_round=4,
-    )  # fmt: skip
+        slug="fresh",
+        name="Fresh",
+        date=datetime.date(2026, 11, 21),
+        rules="nl",
+        rounds=3,
+        deals_per_round=4,
+    )
     players = Player.objects.bulk_create(
         Player(name=f"Speler {i:02d}") for i in range(10)
     )

@@ -1,4 +1,4 @@
-"""The audit log reads as sentences (issue 14), not as stored dicts."""
+"""The audit log reads as sentences, not as stored dicts."""
 
 import pytest
 from django.utils import translation
@@ -11,16 +11,24 @@ def record(contract, tricks, partner=None):
     play = {"contract": contract, "declarer": "Anna", "tricks": tricks}
     if partner:
         play["partner"] = partner
-    return {"rules": "nl", "players": ["Anna", "Bert", "Cor", "Dirk"],
-            "plays": [play]}  # fmt: skip
+    return {"rules": "nl", "players": ["Anna", "Bert", "Cor", "Dirk"], "plays": [play]}
 
 
 def deal_line(event, user, version, rec, **extra):
     return AuditLog.objects.create(
-        tournament=event, user=user, action="deal.save",
-        detail={"round": 2, "table": 3, "deal": 7, "version": version,
-                "record": rec, "scores": [0, 0, 0, 0], **extra},
-    )  # fmt: skip
+        tournament=event,
+        user=user,
+        action="deal.save",
+        detail={
+            "round": 2,
+            "table": 3,
+            "deal": 7,
+            "version": version,
+            "record": rec,
+            "scores": [0, 0, 0, 0],
+            **extra,
+        },
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -90,9 +98,12 @@ def test_an_imported_line_is_marked_and_its_ids_are_not_looked_up(
 ):
     entry = small_event.entries.first()
     AuditLog.objects.create(
-        tournament=small_event, action="entry.checkout", detail={"entry": entry.id},
-        imported=True, claimed_user="elsewhere",
-    )  # fmt: skip
+        tournament=small_event,
+        action="entry.checkout",
+        detail={"entry": entry.id},
+        imported=True,
+        claimed_user="elsewhere",
+    )
     small_event.roles.create(user=td, role="td")
     client.force_login(td)
     page = client.get(f"/manage/{small_event.slug}/audit/").content.decode()
@@ -106,8 +117,9 @@ def test_real_saves_produce_the_sentence(small_event, td):
     from scoring.services import save_deal, table_view
 
     TableRound.objects.update(closed=False)
-    table = TableRound.objects.get(round__tournament=small_event, round__number=1,
-                                   number=1)  # fmt: skip
+    table = TableRound.objects.get(
+        round__tournament=small_event, round__number=1, number=1
+    )
     deal = table.deals.get(number=1)
     view = table_view(table)
     players = view.players_for(1)

@@ -1,4 +1,4 @@
-"""A real iwwa day from the TD's chair, over HTTP (issue 11, "done when").
+"""A real iwwa day from the TD's chair, over HTTP, end to end.
 
 22 players, three rounds of 6 deals, bye policy "the player's average":
 round 1 seats three tables of 4 and two of 5; a player withdraws, so round 2
@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 from openpyxl import load_workbook
 
-from rules.sampling import random_record
+from rules.engine.sampling import random_record
 from scoring.exports.backup import export_event, import_event
 from scoring.exports.registry import make_export
 from scoring.models import Deal
@@ -72,11 +72,19 @@ def enter_round(client, event, number, rng):
             for play in record["plays"]:
                 if play.get("jury") == "approved":
                     entry = view.entry_of(play["declarer"])
-                    ok(client.post(f"{M}/jury/", {
-                        "round": number, "table": table.number, "deal_number": deal,
-                        "declarer": entry.pk, "contract": play["contract"],
-                        "decision": "approved",
-                    }))  # fmt: skip
+                    ok(
+                        client.post(
+                            f"{M}/jury/",
+                            {
+                                "round": number,
+                                "table": table.number,
+                                "deal_number": deal,
+                                "declarer": entry.pk,
+                                "contract": play["contract"],
+                                "decision": "approved",
+                            },
+                        )
+                    )
             url = f"{M}/round/{number}/table/{table.number}/deal/{deal}/"
             ok(client.post(url, form_data(record, players, "")))
     ok(client.post(f"{M}/round/{number}/close/", {"confirmed": "1"}))
@@ -88,18 +96,34 @@ def test_a_22_player_iwwa_day_runs_end_to_end(client, make_user):
     user = make_user("td", organiser=True)
     client.force_login(user)
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    ok(client.post("/manage/new/", {
-        "name": "Hall day", "slug": SLUG, "date": "2026-11-28", "rules": "iwwa",
-        "rounds": 3, "deals_per_round": 6, "language": "nl", "method": "points",
-        "tiebreaks_0": "rounds_won", "bye_policy": "average", "bye_points": "0",
-        "hide_last_rounds": 0,
-    }))  # fmt: skip
+    ok(
+        client.post(
+            "/manage/new/",
+            {
+                "name": "Hall day",
+                "slug": SLUG,
+                "date": "2026-11-28",
+                "rules": "iwwa",
+                "rounds": 3,
+                "deals_per_round": 6,
+                "language": "nl",
+                "method": "points",
+                "tiebreaks_0": "rounds_won",
+                "bye_policy": "average",
+                "bye_points": "0",
+                "hide_last_rounds": 0,
+            },
+        )
+    )
     event = Tournament.objects.get(slug=SLUG)
     players = Player.objects.bulk_create(
         Player(name=f"Deelnemer {i:02d}") for i in range(22)
     )
-    ok(client.post(f"{M}/entries/", {"players": [p.pk for p in players],
-                                     "check_in": "on"}))  # fmt: skip
+    ok(
+        client.post(
+            f"{M}/entries/", {"players": [p.pk for p in players], "check_in": "on"}
+        )
+    )
     rng = random.Random(2026)
 
     # round 1: three tables of 4, two of 5
@@ -126,8 +150,11 @@ def test_a_22_player_iwwa_day_runs_end_to_end(client, make_user):
     quitter = seated.order_by("table__number", "position").first().entry
     page = ok(client.post(f"{M}/entries/{quitter.pk}/", {"action": "withdraw"}))
     assert page["Location"].endswith(f"/entries/{quitter.pk}/withdraw/")
-    ok(client.post(page["Location"], {"choice": "substitute",
-                                      "substitute_name": "Reserve Rob"}))  # fmt: skip
+    ok(
+        client.post(
+            page["Location"], {"choice": "substitute", "substitute_name": "Reserve Rob"}
+        )
+    )
     enter_round(client, event, 3, rng)
 
     # every table and deal sums to zero; nothing is missing

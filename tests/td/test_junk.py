@@ -7,8 +7,25 @@ import pytest
 from tournaments.models import Player, TournamentRole
 
 HUGE = "9" * 30
-JUNK = ["", " ", "abc", "-1", "0", HUGE, "1e9", "3.5", "<script>", "é" * 300,
-        "null", "[]", "{}", "1,2", "🂡", "%00", "9223372036854775808"]  # fmt: skip
+JUNK = [
+    "",
+    " ",
+    "abc",
+    "-1",
+    "0",
+    HUGE,
+    "1e9",
+    "3.5",
+    "<script>",
+    "é" * 300,
+    "null",
+    "[]",
+    "{}",
+    "1,2",
+    "🂡",
+    "%00",
+    "9223372036854775808",
+]
 
 
 def forms_of(slug: str, entry: int, role: int, player: int, club: int):
@@ -42,13 +59,21 @@ def forms_of(slug: str, entry: int, role: int, player: int, club: int):
     }  # fmt: skip
 
 
-BAD_URLS = ["/manage/small/round/0/", f"/manage/small/round/{HUGE}/",
-            f"/manage/small/round/{HUGE}/swap/", "/manage/small/entries/0/",
-            f"/manage/small/entries/{HUGE}/", f"/players/{HUGE}/", "/clubs/0/",
-            f"/manage/small/roles/{HUGE}/remove/", "/manage/nope/",
-            "/manage/small/audit/?page=abc&sort=nope",
-            f"/manage/small/audit/?page={HUGE}", "/players/?q=" + "x" * 500,
-            "/manage/small/entries/?q=%00"]  # fmt: skip
+BAD_URLS = [
+    "/manage/small/round/0/",
+    f"/manage/small/round/{HUGE}/",
+    f"/manage/small/round/{HUGE}/swap/",
+    "/manage/small/entries/0/",
+    f"/manage/small/entries/{HUGE}/",
+    f"/players/{HUGE}/",
+    "/clubs/0/",
+    f"/manage/small/roles/{HUGE}/remove/",
+    "/manage/nope/",
+    "/manage/small/audit/?page=abc&sort=nope",
+    f"/manage/small/audit/?page={HUGE}",
+    "/players/?q=" + "x" * 500,
+    "/manage/small/entries/?q=%00",
+]
 
 
 @pytest.mark.django_db

@@ -5,11 +5,20 @@ import pytest
 from tournaments.models import Tournament, TournamentRole
 
 NEW = {
-    "name": "Rikken Open", "slug": "open", "date": "2026-12-05", "venue": "Breda",
-    "rules": "nl", "rounds": "4", "deals_per_round": "8", "language": "nl",
-    "method": "placement", "tiebreaks_0": "rounds_won", "tiebreaks_1": "h2h",
-    "placement_points": "4,3,2,1,0", "hide_last_rounds": "1",
-}  # fmt: skip
+    "name": "Rikken Open",
+    "slug": "open",
+    "date": "2026-12-05",
+    "venue": "Breda",
+    "rules": "nl",
+    "rounds": "4",
+    "deals_per_round": "8",
+    "language": "nl",
+    "method": "placement",
+    "tiebreaks_0": "rounds_won",
+    "tiebreaks_1": "h2h",
+    "placement_points": "4,3,2,1,0",
+    "hide_last_rounds": "1",
+}
 
 
 @pytest.mark.django_db
@@ -34,8 +43,14 @@ def test_it_creates_a_tournament_and_makes_the_creator_td(client, make_user):
 @pytest.mark.django_db
 def test_it_refuses_bad_tournament_settings_with_messages(client, make_user):
     client.force_login(make_user("maker", organiser=True))
-    bad = dict(NEW, rules="nope", slug="new", tiebreaks_1="rounds_won",
-               placement_points="4,x", hide_last_rounds="9")  # fmt: skip
+    bad = dict(
+        NEW,
+        rules="nope",
+        slug="new",
+        tiebreaks_1="rounds_won",
+        placement_points="4,x",
+        hide_last_rounds="9",
+    )
     response = client.post("/manage/new/", bad)
     assert response.status_code == 200
     errors = response.context["form"].errors
@@ -50,8 +65,9 @@ def test_it_edits_settings_but_not_a_frozen_rule_schedule(td_client, small_event
     assert small_event.rules_frozen
     url = f"/manage/{small_event.slug}/settings/"
     assert td_client.get(url).status_code == 200
-    data = dict(NEW, slug=small_event.slug, rules="nl", rounds="3",
-                hide_last_rounds="0")  # fmt: skip
+    data = dict(
+        NEW, slug=small_event.slug, rules="nl", rounds="3", hide_last_rounds="0"
+    )
     response = td_client.post(url, data)
     assert response.status_code == 302
     small_event.refresh_from_db()
@@ -60,8 +76,11 @@ def test_it_edits_settings_but_not_a_frozen_rule_schedule(td_client, small_event
     assert small_event.round_set.count() == 3
     assert small_event.audit.filter(action="tournament.edit").exists()
     # a disabled field ignores posted data; the schedule stays
-    other = next(c for c, _ in __import__("rules.resolver").resolver.schedule_choices()
-                 if c != "nl")  # fmt: skip
+    other = next(
+        c
+        for c, _ in __import__("rules.resolver").resolver.schedule_choices()
+        if c != "nl"
+    )
     td_client.post(url, dict(data, rules=other))
     small_event.refresh_from_db()
     assert small_event.rules == "nl"
@@ -109,10 +128,17 @@ def test_it_shows_the_audit_log_paginated(td_client, small_event):
 @pytest.mark.django_db
 def test_it_refuses_fewer_deals_per_round_than_are_stored(td_client, small_event):
     data = {
-        "name": small_event.name, "slug": small_event.slug, "date": "2026-11-21",
-        "rules": "nl", "rounds": "2", "deals_per_round": "3", "language": "nl",
-        "method": "points", "tiebreaks_0": "rounds_won", "hide_last_rounds": "0",
-    }  # fmt: skip
+        "name": small_event.name,
+        "slug": small_event.slug,
+        "date": "2026-11-21",
+        "rules": "nl",
+        "rounds": "2",
+        "deals_per_round": "3",
+        "language": "nl",
+        "method": "points",
+        "tiebreaks_0": "rounds_won",
+        "hide_last_rounds": "0",
+    }
     response = td_client.post(f"/manage/{small_event.slug}/settings/", data)
     assert response.status_code == 200
     assert "deals_per_round" in response.context["form"].errors

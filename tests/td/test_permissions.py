@@ -11,17 +11,23 @@ def td_urls(t):
     role = t.roles.first()
     entry = t.entries.first()
     names = [
-        ("tournaments:detail", [s]), ("tournaments:td-settings", [s]),
-        ("tournaments:td-role-add", [s]), ("tournaments:td-audit", [s]),
-        ("tournaments:td-entries", [s]), ("tournaments:td-entry-quick", [s]),
-        ("tournaments:td-checkin-all", [s]), ("scoring:td-jury", [s]),
+        ("tournaments:detail", [s]),
+        ("tournaments:td-settings", [s]),
+        ("tournaments:td-role-add", [s]),
+        ("tournaments:td-audit", [s]),
+        ("tournaments:td-entries", [s]),
+        ("tournaments:td-entry-quick", [s]),
+        ("tournaments:td-checkin-all", [s]),
+        ("scoring:td-jury", [s]),
         ("tournaments:td-role-remove", [s, role.pk]),
         ("tournaments:td-entry-action", [s, entry.pk]),
-        ("tournaments:td-round", [s, 1]), ("tournaments:td-seat", [s, 1]),
-        ("tournaments:td-swap", [s, 1]), ("tournaments:td-round-close", [s, 1]),
+        ("tournaments:td-round", [s, 1]),
+        ("tournaments:td-seat", [s, 1]),
+        ("tournaments:td-swap", [s, 1]),
+        ("tournaments:td-round-close", [s, 1]),
         ("tournaments:td-round-reopen", [s, 1]),
         ("tournaments:td-round-publish", [s, 1]),
-    ]  # fmt: skip
+    ]
     return [reverse(name, args=args) for name, args in names]
 
 
@@ -36,8 +42,13 @@ def event_with_td(small_event, make_user):
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_it_sends_anonymous_visitors_to_the_login_page(client, event_with_td, method):
     before = event_with_td.audit.count()
-    for url in [*td_urls(event_with_td), "/manage/", "/manage/new/", "/players/",
-                "/clubs/"]:  # fmt: skip
+    for url in [
+        *td_urls(event_with_td),
+        "/manage/",
+        "/manage/new/",
+        "/players/",
+        "/clubs/",
+    ]:
         response = getattr(client, method)(url)
         assert response.status_code == 302, url
         assert response["Location"].startswith("/accounts/login/?next="), url
@@ -98,7 +109,7 @@ def test_only_organisers_create_events(client, make_user):
 @pytest.mark.django_db
 def test_staff_may_use_every_events_td_pages(client, event_with_td, make_user):
     """docs/roles.md: staff may do everything; the TD pages let only
-    superusers in before (issue 24)."""
+    superusers in before."""
     client.force_login(make_user("staff", is_staff=True))
     for url in td_urls(event_with_td):
         assert client.get(url).status_code in (200, 405), url  # 405: POST only

@@ -1,7 +1,7 @@
-"""Two "generate seating" clicks at once on a round never seated before
-(issue 24): there are no tables to lock yet, so the round row is locked
-first; both answer, one seating stands, never a 500 (the unique table
-number once broke). SQLite and PostgreSQL."""
+"""Two "generate seating" clicks at once on a round never seated before:
+there are no tables to lock yet, so the round row is locked first; both
+answer, one seating stands, never a 500 (the unique table number once broke).
+SQLite and PostgreSQL."""
 
 import pytest
 from django.test import Client
@@ -27,11 +27,13 @@ def test_seating_a_new_round_twice_at_once_stores_one_seating(small_event, make_
         return lambda: client.post(url, {})
 
     for run in range(RUNS):
-        TableRound.objects.filter(round__tournament=small_event,
-                                  round__number=3).delete()  # fmt: skip
+        TableRound.objects.filter(
+            round__tournament=small_event, round__number=3
+        ).delete()
         answers = together(click(), click())
         codes = [getattr(a, "status_code", a) for a in answers]
         assert codes == [302, 302], (run, codes)
-        tables = TableRound.objects.filter(round__tournament=small_event,
-                                           round__number=3)  # fmt: skip
+        tables = TableRound.objects.filter(
+            round__tournament=small_event, round__number=3
+        )
         assert sorted(tables.values_list("number", flat=True)) == [1, 2], run

@@ -1,5 +1,5 @@
 """Withdrawing a seated player: the TD chooses how to fill the seat; never a
-silent stale seat; a table of three is refused (issue 11)."""
+silent stale seat; a table of three is refused."""
 
 import pytest
 
@@ -95,8 +95,11 @@ def test_a_table_left_with_three_is_refused(fresh_event):
     from tournaments.services import seat_round
 
     entries = list(fresh_event.entries.all())
-    seat_round(fresh_event.round_set.get(number=1), [entries[:4], entries[4:9]],
-               byes=entries[9:])  # fmt: skip
+    seat_round(
+        fresh_event.round_set.get(number=1),
+        [entries[:4], entries[4:9]],
+        byes=entries[9:],
+    )
     with pytest.raises(WithdrawalRefusedError, match="3 players"):
         withdraw(entries[0], choice=Choice.REMOVE)
     assert Seat.objects.filter(entry=entries[0]).exists()
@@ -114,8 +117,15 @@ def test_a_round_with_deals_elsewhere_takes_a_substitute_not_a_reseat(
     round_ = fresh_event.round_set.get(number=1)
     t1, _t2 = seat_round(round_, [entries[:5], entries[5:10]])
     p = table_view(t1).players_for(1)
-    save_deal(t1, 1, {"plays": [{"contract": "rik", "declarer": p[0],
-                                 "partner": p[1], "tricks": 8}]})  # fmt: skip
+    save_deal(
+        t1,
+        1,
+        {
+            "plays": [
+                {"contract": "rik", "declarer": p[0], "partner": p[1], "tricks": 8}
+            ]
+        },
+    )
     with pytest.raises(WithdrawalRefusedError, match="cannot be seated again"):
         withdraw(entries[7], choice=Choice.RESEAT)
     substitute = Player.objects.create(name="Reserve")
@@ -142,7 +152,10 @@ def test_a_withdrawn_player_loses_a_bye_not_yet_played(fresh_event):
     from tournaments.services import seat_round
 
     entries = list(fresh_event.entries.all())
-    seat_round(fresh_event.round_set.get(number=1), [entries[:4], entries[4:8]],
-               byes=entries[8:])  # fmt: skip
+    seat_round(
+        fresh_event.round_set.get(number=1),
+        [entries[:4], entries[4:8]],
+        byes=entries[8:],
+    )
     withdraw(entries[9])
     assert not Bye.objects.filter(entry=entries[9]).exists()

@@ -1,4 +1,4 @@
-"""A budget is a ceiling and the bound is a finish line (issue 11): the engine
+"""A budget is a ceiling and the bound is a finish line: the engine
 stops as soon as its schedule sits at the lower bound, and never overruns a
 tiny budget on the largest fields, whichever path it takes."""
 

@@ -1,5 +1,5 @@
 """Byes are handed out in turn: nobody sits out a second time while someone
-in the field has not sat out yet (issue 11), whole schedules and round by
+in the field has not sat out yet, whole schedules and round by
 round as the TD's page seats them, whatever the search does."""
 
 import time
@@ -40,8 +40,15 @@ def test_a_whole_schedule_gives_byes_in_turn(n, rounds, seed):
 def test_round_by_round_gives_byes_in_turn(n, rounds, seed):
     players, history = list(range(n)), []
     for _ in range(rounds):
-        result = schedule(players, 1, seed=seed, time_limit=0.2, byes=True,
-                          history=history, planned_rounds=rounds)  # fmt: skip
+        result = schedule(
+            players,
+            1,
+            seed=seed,
+            time_limit=0.2,
+            byes=True,
+            history=history,
+            planned_rounds=rounds,
+        )
         history += result.rounds
     assert_in_turn(players, history)
 
@@ -52,8 +59,7 @@ def test_a_late_arrival_counts_as_having_sat_out(n, seed):
     """Player n arrived for round 2: round 1 counts as a bye for him."""
     first = schedule(list(range(n)), 1, seed=seed, time_limit=0.2, byes=True)
     late = [*range(n), n]
-    nxt = schedule(late, 3, seed=seed, time_limit=0.2, byes=True,
-                   history=first.rounds)  # fmt: skip
+    nxt = schedule(late, 3, seed=seed, time_limit=0.2, byes=True, history=first.rounds)
     seated_1 = {p for t in first.rounds[0] for p in t}
     before = {p: int(p not in seated_1) for p in late}
     assert_in_turn(late, nxt.rounds, before)

@@ -29,8 +29,16 @@ def open_table(event):
 
 def rik(view, number, tricks=9):
     players = view.players_for(number)
-    return {"plays": [{"contract": "rik", "declarer": players[0],
-                       "partner": players[1], "tricks": tricks}]}  # fmt: skip
+    return {
+        "plays": [
+            {
+                "contract": "rik",
+                "declarer": players[0],
+                "partner": players[1],
+                "tricks": tricks,
+            }
+        ]
+    }
 
 
 def test_it_corrects_a_deal_and_keeps_its_history(small_event):
@@ -104,9 +112,11 @@ def test_the_database_refuses_scores_that_do_not_sum_to_zero(small_event):
 
 def test_it_freezes_a_house_rule_set_at_the_first_deal(db):
     HouseRuleSet.objects.create(
-        slug="club", name="Club", preset="nl",
+        slug="club",
+        name="Club",
+        preset="nl",
         overrides={"contracts": {"rik": {"base": 20}}},
-    )  # fmt: skip
+    )
     event = generate_event("frozen", 8, 1, 2, rules="club")
     rule_set = HouseRuleSet.objects.get(slug="club")
     rule_set.overrides = {"contracts": {"rik": {"base": 50}}}
@@ -124,11 +134,13 @@ def test_it_counts_the_solo_limit_from_stored_deals(db):
     table.deals.all().delete()
     for number in (1, 2):
         declarer = view.label_of(1)
-        record = {"plays": [{"contract": "abondance-9", "declarer": declarer,
-                             "tricks": 10}]}  # fmt: skip
+        record = {
+            "plays": [{"contract": "abondance-9", "declarer": declarer, "tricks": 10}]
+        }
         save_deal(table, number, record)
-    third = {"plays": [{"contract": "misere", "declarer": view.label_of(1),
-                        "tricks": 0}]}  # fmt: skip
+    third = {
+        "plays": [{"contract": "misere", "declarer": view.label_of(1), "tricks": 0}]
+    }
     with pytest.raises(DealRejectedError) as err:
         save_deal(table, 3, third)
     assert [v.code for v in err.value.violations] == ["solo_limit"]

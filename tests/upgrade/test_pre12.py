@@ -1,4 +1,4 @@
-"""A database made before issue 12 migrates forward without loss.
+"""A database made before deals were stored by seat migrates without loss.
 
 ``pre12/dump.json.gz`` holds every row of the demo (``load_demo``) as the code
 of that time stored it: deal records naming players, the deal models still
@@ -109,9 +109,11 @@ def with_sums(rows: list[list]) -> list[list]:
 
 def cell_numbers(rows: list[list]) -> Counter:
     return Counter(
-        v for row in rows for v in row
+        v
+        for row in rows
+        for v in row
         if isinstance(v, int | float) and not isinstance(v, bool)
-    )  # fmt: skip
+    )
 
 
 def exports(slug: str) -> dict:
@@ -128,12 +130,17 @@ def exports(slug: str) -> dict:
             ws.title: [list(r) for r in ws.iter_rows(values_only=True)]
             for ws in book.worksheets
         },
-        "standings": json.loads(json.dumps([
-            {k: v for k, v in row.items() if k != "entry"}
-            for row in standings_rows(event).rows
-        ], default=str)),
+        "standings": json.loads(
+            json.dumps(
+                [
+                    {k: v for k, v in row.items() if k != "entry"}
+                    for row in standings_rows(event).rows
+                ],
+                default=str,
+            )
+        ),
         "pdf": {},
-    }  # fmt: skip
+    }
     for what in ("sheets", "blank-sheets", "seating", "standings"):
         for n in range(1, event.rounds + 1):
             data = make_export(event, "pdf", what, n, base="http://hall")[2]
@@ -161,8 +168,9 @@ def test_the_demo_of_before_migrates_forward_unchanged():
     assert Deal.objects.count() == sum(
         1 for r in rows if r["model"] == "tournaments.deal"
     )
-    assert all(isinstance(p, int) for d in Deal.objects.all()
-               for p in d.record["players"])  # fmt: skip
+    assert all(
+        isinstance(p, int) for d in Deal.objects.all() for p in d.record["players"]
+    )
     for slug, old in expected.items():
         with translation.override("nl"):
             new = exports(slug)
@@ -170,7 +178,7 @@ def test_the_demo_of_before_migrates_forward_unchanged():
         # the backup of before, read as today's format reads it (version 3
         # adds who enters the deals: the TD, as before)
         assert to_ms(new["backup"]) == to_ms(upgrade(old["backup"])), slug
-        # Issue 14 wrote values where SUM formulas were, words for sanction
+        # The XLSX now holds values where SUM formulas were, words for sanction
         # codes and two schoppen mie columns: every number is still there.
         assert list(new["xlsx"]) == list(old["xlsx"]), slug
         for title, rows_before in old["xlsx"].items():
@@ -178,10 +186,9 @@ def test_the_demo_of_before_migrates_forward_unchanged():
                 with_sums(rows_before)
             ), (slug, title)
         for what, pages in old["pdf"].items():
-            # The cards were drawn anew in issue 13 and every PDF was laid
-            # out to keep text inside its cells in issue 14 (the old ones
-            # overprinted long names in their neighbours' cells): every number
-            # still reads back.
+            # The cards were drawn anew since and every PDF laid out again to
+            # keep text inside its cells (the old ones overprinted long names
+            # in their neighbours' cells): every number still reads back.
             # The old sheets overprinted text on text, so a few numbers read
             # back merged into one token: every old number must still be there.
             lost = numbers(card_words(pages)) - numbers(card_words(new["pdf"][what]))

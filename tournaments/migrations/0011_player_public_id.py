@@ -1,4 +1,4 @@
-"""Every player gets an opaque public identifier (issue 24): the public
+"""Every player gets an opaque public identifier: the public
 pages address a player by it, never by the counting id. Added empty, filled
 for the existing players, then made unique; the reverse drops it."""
 

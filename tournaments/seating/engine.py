@@ -95,10 +95,14 @@ def schedule(
     where a search one round at a time would paint itself into a corner).
     """
     options = Options(
-        seed=seed, time_limit=time_limit, byes=byes, history=history,
-        avoid_pairs=avoid_pairs, fixed_tables=fixed_tables or {},
+        seed=seed,
+        time_limit=time_limit,
+        byes=byes,
+        history=history,
+        avoid_pairs=avoid_pairs,
+        fixed_tables=fixed_tables or {},
         planned_rounds=planned_rounds,
-    )  # fmt: skip
+    )
     return run(players, rounds, options)
 
 

@@ -95,9 +95,21 @@ def _search(problem, groups, deadline, rng, stall, patience, duty_weight):
         began = time.perf_counter()
         knobs[kernel.ITERS] = iters
         status = kernel.run(
-            groups, best, met, history, weight, sizes, problem.pinned,
-            five_before, bye_before, five, away, tabu, state, knobs,
-        )  # fmt: skip
+            groups,
+            best,
+            met,
+            history,
+            weight,
+            sizes,
+            problem.pinned,
+            five_before,
+            bye_before,
+            five,
+            away,
+            tabu,
+            state,
+            knobs,
+        )
         if status != kernel.RUNNING:
             break
         took = time.perf_counter() - began

@@ -22,8 +22,12 @@ def next_round_swiss(
 ) -> SeatingResult:
     """One round for ``standings_order`` (leader first); ``rank_spread`` per table."""
     options = Options(
-        seed=seed, time_limit=time_limit, byes=byes, history=history,
-        avoid_pairs=avoid_pairs, fixed_tables=fixed_tables or {},
+        seed=seed,
+        time_limit=time_limit,
+        byes=byes,
+        history=history,
+        avoid_pairs=avoid_pairs,
+        fixed_tables=fixed_tables or {},
         ranks={p: i for i, p in enumerate(standings_order)},
-    )  # fmt: skip
+    )
     return run(list(standings_order), 1, options)

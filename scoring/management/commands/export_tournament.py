@@ -22,8 +22,9 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=FORMATS, default="pdf")
         parser.add_argument("--what", choices=PDF_KINDS, default="sheets")
         parser.add_argument("--round", type=int, default=None)
-        parser.add_argument("--entry", type=int, default=None,
-                            help="player card of this entry id only")  # fmt: skip
+        parser.add_argument(
+            "--entry", type=int, default=None, help="player card of this entry id only"
+        )
         parser.add_argument("-o", "--output", required=True)
 
     def handle(self, *args, **opts):

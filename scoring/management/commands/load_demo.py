@@ -50,14 +50,23 @@ class Command(BaseCommand):
             self.stdout.write("Database not empty: demo not loaded.")
             return
         Tournament.objects.filter(slug="demo").delete()
-        tournament = generate_event("demo", 22, 3, 8, rules="nl", seed=2026,
-                                    special=SPECIAL)  # fmt: skip
+        tournament = generate_event(
+            "demo", 22, 3, 8, rules="nl", seed=2026, special=SPECIAL
+        )
         tournament.name = "Demo: Rikdag Geertruidenberg"
         tournament.save(update_fields=["name"])
         Tournament.objects.filter(slug="demo-iwwa").delete()
-        iwwa = generate_event("demo-iwwa", 21, 3, 6, rules="iwwa", seed=11,
-                              byes=True, bye_policy="average",
-                              sanction_rate=0.15)  # fmt: skip
+        iwwa = generate_event(
+            "demo-iwwa",
+            21,
+            3,
+            6,
+            rules="iwwa",
+            seed=11,
+            byes=True,
+            bye_policy="average",
+            sanction_rate=0.15,
+        )
         iwwa.name = "Demo: IWWA-toernooi met vrije rondes"
         iwwa.save(update_fields=["name"])
         user_model = get_user_model()

@@ -21,8 +21,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("--format", choices=FORMATS, default="json")
-        parser.add_argument("-o", "--output", default=None,
-                            help="file to write (default: its own name)")  # fmt: skip
+        parser.add_argument(
+            "-o", "--output", default=None, help="file to write (default: its own name)"
+        )
 
     def handle(self, *args, **opts):
         competition = Competition.objects.filter(slug=opts["slug"]).first()

@@ -25,15 +25,23 @@ class Command(EventsDemo):
             for evening in old.evenings.select_related("tournament"):
                 evening.tournament.delete()
             old.delete()
-        season = generate_season("demo-seizoen", players=26, evenings=8, deals=20,
-                                 seed=2026, attendance=(18, 26), teams=4)  # fmt: skip
+        season = generate_season(
+            "demo-seizoen",
+            players=26,
+            evenings=8,
+            deals=20,
+            seed=2026,
+            attendance=(18, 26),
+            teams=4,
+        )
         td = get_user_model().objects.filter(username="td").first()
         if td is not None:
             ClubRole.objects.get_or_create(club=season.club, user=td)
             for evening in season.evenings.all():
                 TournamentRole.objects.get_or_create(
-                    tournament_id=evening.tournament_id, user=td,
+                    tournament_id=evening.tournament_id,
+                    user=td,
                     role=TournamentRole.Role.TD,
-                )  # fmt: skip
+                )
         recompute_ratings()  # the demo's rating list and histories
         self.stdout.write(self.style.SUCCESS(f"Demo season '{season.slug}' loaded."))

@@ -24,11 +24,20 @@ from scoring.demo import generate_event  # noqa: E402
 from scoring.exports.backup import export_event  # noqa: E402
 
 EVENTS = {  # name: generate_event's arguments
-    "club-byes": dict(slug="club-byes", n_players=11, rounds=3, deals=4, rules="nl",
-                      seed=7, byes=True, bye_policy="average"),
-    "iwwa-five": dict(slug="iwwa-five", n_players=10, rounds=2, deals=5,
-                      rules="iwwa", seed=11),
-}  # fmt: skip
+    "club-byes": dict(
+        slug="club-byes",
+        n_players=11,
+        rounds=3,
+        deals=4,
+        rules="nl",
+        seed=7,
+        byes=True,
+        bye_policy="average",
+    ),
+    "iwwa-five": dict(
+        slug="iwwa-five", n_players=10, rounds=2, deals=5, rules="iwwa", seed=11
+    ),
+}
 
 out = Path(sys.argv[1])
 for name, arguments in EVENTS.items():

@@ -1,5 +1,5 @@
 """Write the fixtures of tests/upgrade: run with the code of commit 43d7a2c
-(the last before issue 12 restructured the deal records), e.g.
+(the last before the deal records were stored by seat), e.g.
 
     git worktree add /tmp/pre12 43d7a2c
     cd /tmp/pre12 && DATABASE_URL=sqlite:////tmp/pre12.sqlite3 \

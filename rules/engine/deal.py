@@ -6,9 +6,9 @@ Identity-free: players are the names (or any strings) the record used.
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rules.contracts import Contract
-from rules.schedules import Sanction, Schedule
-from rules.types import Jury, Suit
+from rules.engine.contracts import Contract
+from rules.engine.schedules import Sanction, Schedule
+from rules.engine.types import Jury, Suit
 
 
 @dataclass(frozen=True, slots=True)

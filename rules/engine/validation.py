@@ -2,7 +2,7 @@
 
 ``validate_record`` never raises on bad input. It runs every check of
 ``CHECKS`` in order over one record and returns every violation (never only
-the first), each with its stable code from ``rules.problems``, the field it
+the first), each with its stable code from ``rules.engine.problems``, the field it
 concerns and a translated message; and the typed ``Deal`` when there are
 none. A check reads what earlier checks found (the schedule, the players)
 from the shared ``Record`` state. Pure: does not interact with the database.
@@ -12,11 +12,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.deal import Deal, Play, SanctionEntry
+from rules.engine.deal import Deal, Play, SanctionEntry
+from rules.engine.problems import PROBLEMS, Violation
+from rules.engine.schedules import Schedule
+from rules.engine.types import AllPassGame, Jury, Suit
 from rules.numbers import is_whole as is_int
-from rules.problems import PROBLEMS, Violation
-from rules.schedules import Schedule
-from rules.types import AllPassGame, Jury, Suit
 
 RECORD_KEYS = frozenset(
     {"rules", "players", "plays", "sanctions", "context", "sitting_out"}
@@ -173,8 +173,13 @@ def check_sanctions(r: Record) -> None:
 def _sanction_player(r: Record, sanction, player: str, where: str) -> bool:
     """Whether this sanction can apply to ``player`` (deal-record.md)."""
     if sanction.dealer_only and r.dealer is not None and player != r.dealer:
-        r.add("sanction_player", f"{where}.player", "dealer",
-              sanction=sanction.name, dealer=r.dealer)  # fmt: skip
+        r.add(
+            "sanction_player",
+            f"{where}.player",
+            "dealer",
+            sanction=sanction.name,
+            dealer=r.dealer,
+        )
         return False
     if player == r.sitting_out and not sanction.may_name_sitting_out:
         r.add("sanction_player", f"{where}.player", "sitting_out", player=player)
@@ -231,9 +236,12 @@ def _check_play(r: Record, p: dict, where: str, fined: set) -> Play | None:
         if len(r.violations) > before:
             return None
         return Play(
-            contract, trump=trump, tricks_by_player=p.get("tricks_by_player"),
-            queen_of_spades=p.get("queen_of_spades"), last_trick=p.get("last_trick"),
-        )  # fmt: skip
+            contract,
+            trump=trump,
+            tricks_by_player=p.get("tricks_by_player"),
+            queen_of_spades=p.get("queen_of_spades"),
+            last_trick=p.get("last_trick"),
+        )
     declarer = _check_declarer(r, p, where)
     partner = _check_partner(r, p, where, contract)
     tricks = _check_tricks(r, p, where)
@@ -289,8 +297,12 @@ def _check_trump(r: Record, p: dict, where: str, contract) -> Suit | None:
     if trump is None:
         r.add("bad_trump", f"{where}.trump")
     elif contract is not None and contract.trump and trump is not contract.trump:
-        r.add("trump_mismatch", f"{where}.trump", contract=contract.name,
-              trump=contract.trump.value)  # fmt: skip
+        r.add(
+            "trump_mismatch",
+            f"{where}.trump",
+            contract=contract.name,
+            trump=contract.trump.value,
+        )
     return trump
 
 
@@ -429,7 +441,11 @@ def validate_record(record: Any, resolve: Resolver) -> Result:
     if r.violations or r.schedule is None or r.players is None:
         return Result(None, tuple(r.violations))
     deal = Deal(
-        r.schedule, tuple(r.players), tuple(r.plays), tuple(r.sanctions),
-        r.solo_made, r.sitting_out,
-    )  # fmt: skip
+        r.schedule,
+        tuple(r.players),
+        tuple(r.plays),
+        tuple(r.sanctions),
+        r.solo_made,
+        r.sitting_out,
+    )
     return Result(deal, ())

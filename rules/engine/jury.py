@@ -8,8 +8,8 @@ jury's recorded approval; a contract the jury refused was not played; and a
 
 from collections.abc import Mapping
 
-from rules.problems import PROBLEMS, Violation
-from rules.types import Jury
+from rules.engine.problems import PROBLEMS, Violation
+from rules.engine.types import Jury
 
 APPROVED, REFUSED = "approved", "refused"
 

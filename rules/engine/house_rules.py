@@ -13,9 +13,10 @@ Overrides are JSON of this shape (every part optional)::
                 "pair_pays_each": ["rik", "rik-beter"],
                 "abondance_flat": {"solo-9": 20}}}
 
-``shapes`` are the structural options of issue 17 (``SHAPE_FORMS``): rules of
-another shape than the preset's numbers, each named per contract it changes
-(``SHAPE_APPLIES`` says which it may), absent = the preset's own arithmetic.
+``shapes`` are the structural options (``SHAPE_FORMS``; docs/rulesets.md,
+"Rules of another shape"): rules of another shape than the preset's numbers,
+each named per contract it changes (``SHAPE_APPLIES`` says which it may),
+absent = the preset's own arithmetic.
 
 ``check_overrides`` returns every problem as a ``Violation`` with its code,
 the key it concerns and a message; an unknown key or an impossible value is
@@ -26,12 +27,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.contracts import FIXED_KINDS, STEPPED_KINDS, Contract
+from rules.engine.contracts import FIXED_KINDS, STEPPED_KINDS, Contract
+from rules.engine.presets import SANCTION_CEILINGS, get_preset, jury_not_called
+from rules.engine.problems import PROBLEMS, Violation
+from rules.engine.schedules import Schedule
+from rules.engine.types import AllPassGame, Kind, LossMode
 from rules.numbers import is_whole as is_int
-from rules.presets import SANCTION_CEILINGS, get_preset, jury_not_called
-from rules.problems import PROBLEMS, Violation
-from rules.schedules import Schedule
-from rules.types import AllPassGame, Kind, LossMode
 
 TOP_KEYS = ("contracts", "variants", "solo_limit", "sanctions", "shapes")
 NUMBER_KEYS = ("base", "step", "bonus13", "value", "unit")
@@ -87,14 +88,15 @@ def editable_keys(kind: Kind) -> list[str]:
 
 def check_overrides(preset: str, overrides: Any) -> list[Violation]:
     """Every problem with ``overrides`` for ``preset`` (codes ``override_*`` of
-    ``rules.problems``, fields as dotted keys); empty when usable."""
+    ``rules.engine.problems``, fields as dotted keys); empty when usable."""
     base = get_preset(preset)
     if base is None:
         return [_problem("override_preset", "preset", p=preset)]
     if not isinstance(overrides, Mapping):
         return [_problem("override_shape", "overrides", "overrides")]
-    errors = [_problem("override_key", key, k=key)
-              for key in overrides if key not in TOP_KEYS]  # fmt: skip
+    errors = [
+        _problem("override_key", key, k=key) for key in overrides if key not in TOP_KEYS
+    ]
     errors += _check_contracts(base, overrides.get("contracts", {}))
     errors += _check_variants(base, overrides.get("variants", []))
     if "solo_limit" in overrides:
@@ -232,8 +234,11 @@ def _check_shape_contracts(base, key, form, value, where) -> list[Violation]:
 
 def _apply_shapes(contracts: dict[str, Contract], shapes: Mapping) -> None:
     """Carry each shape onto the contracts it names (checked already)."""
-    fields = {"solo13_steps": "fail_step", "failed_step": "fail_step",
-              "abondance_flat": "fail_flat"}  # fmt: skip
+    fields = {
+        "solo13_steps": "fail_step",
+        "failed_step": "fail_step",
+        "abondance_flat": "fail_flat",
+    }
     for key, field in fields.items():
         for code, amount in shapes.get(key, {}).items():
             contracts[code] = contracts[code].with_changes(**{field: amount})

@@ -2,7 +2,7 @@
 
 A contract carries its numbers (base, step, bonus13, value V, unit) and its
 flags; the arithmetic that reads them lives in ``scoring.settlement``. The
-last four fields are a house-rule set's *shapes* (``rules.house_rules``):
+last four fields are a house-rule set's *shapes* (``rules.engine.house_rules``):
 their defaults are the presets' own arithmetic, so no preset sets them.
 """
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from django.utils.translation import get_language
 
-from rules.types import AllPassGame, Kind, LossMode, Payment, Suit
+from rules.engine.types import AllPassGame, Kind, LossMode, Payment, Suit
 
 #: Kinds settled with a fixed value V per opponent.
 FIXED_KINDS = frozenset({Kind.FIXED_SOLO, Kind.MISERE, Kind.PIEK})
@@ -41,7 +41,7 @@ class Contract:
     all_pass_game: AllPassGame | None = None
     winning_tricks: frozenset[int] = field(default_factory=frozenset)
     variant: str | None = None
-    # -- shapes (issue 17); the defaults score exactly as rulesets.md says --
+    # -- house-rule shapes; the defaults score exactly as rulesets.md says --
     fail_step: int = 0  # fixed kinds: added per trick past the limit when failed
     fail_flat: int | None = None  # solo: a failed game pays this, no step
     pays_each: bool = False  # team: each opponent pays each of the pair
@@ -91,16 +91,33 @@ class Contract:
 
 def team(code, nl, en, rank, *, base, step, bonus13, loss=LossMode.BOTH, **kw):
     return Contract(
-        code, nl, en, rank, Kind.TEAM, target=8, base=base, step=step,
-        bonus13=bonus13, loss_mode=loss, **kw,
-    )  # fmt: skip
+        code,
+        nl,
+        en,
+        rank,
+        Kind.TEAM,
+        target=8,
+        base=base,
+        step=step,
+        bonus13=bonus13,
+        loss_mode=loss,
+        **kw,
+    )
 
 
 def solo(code, nl, en, rank, *, target, base, step, bonus13, **kw):
     return Contract(
-        code, nl, en, rank, Kind.SOLO, target=target, base=base, step=step,
-        bonus13=bonus13, **kw,
-    )  # fmt: skip
+        code,
+        nl,
+        en,
+        rank,
+        Kind.SOLO,
+        target=target,
+        base=base,
+        step=step,
+        bonus13=bonus13,
+        **kw,
+    )
 
 
 def fixed(code, nl, en, rank, kind, *, value, target=0, **kw):
@@ -111,7 +128,15 @@ def fixed(code, nl, en, rank, kind, *, value, target=0, **kw):
 
 def all_pass(code, nl, en, *, unit, payment, game, winning=(), **kw):
     return Contract(
-        code, nl, en, 99, Kind.ALL_PASS, unit=unit, payment=payment,
-        all_pass_game=game, winning_tricks=frozenset(winning),
-        trump=Suit.NONE, **kw,
-    )  # fmt: skip
+        code,
+        nl,
+        en,
+        99,
+        Kind.ALL_PASS,
+        unit=unit,
+        payment=payment,
+        all_pass_game=game,
+        winning_tricks=frozenset(winning),
+        trump=Suit.NONE,
+        **kw,
+    )

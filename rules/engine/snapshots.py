@@ -6,10 +6,10 @@ says what is wrong with one read from a file, ``schedule_of`` turns one into
 the schedule. The one place that knows the shape. Pure: no database.
 """
 
-from rules.house_rules import apply_overrides, check_overrides
-from rules.presets import get_preset
-from rules.problems import Violation
-from rules.schedules import Schedule
+from rules.engine.house_rules import apply_overrides, check_overrides
+from rules.engine.presets import get_preset
+from rules.engine.problems import Violation
+from rules.engine.schedules import Schedule
 
 
 def take(preset: str, overrides: dict | None = None, name: str = "") -> dict:
@@ -20,10 +20,13 @@ def check(snapshot: dict) -> list[Violation]:
     """Problems of a snapshot read from a file (fields relative to it)."""
     problems = check_overrides(snapshot["preset"], snapshot["overrides"])
     return [
-        Violation(p.code, "preset" if p.field == "preset" else f"overrides.{p.field}",
-                  p.message)
+        Violation(
+            p.code,
+            "preset" if p.field == "preset" else f"overrides.{p.field}",
+            p.message,
+        )
         for p in problems
-    ]  # fmt: skip
+    ]
 
 
 def schedule_of(snapshot: dict, code: str) -> Schedule | None:

@@ -1,5 +1,6 @@
-"""Issue 14 on the TD's pages: log in first, confirm round-wide steps, a closed
-table reads as closed, a favicon, and documents that live in the repository."""
+"""The TD's pages guard their steps: log in first, confirm round-wide steps, a
+closed table reads as closed; and the site's favicon, and documents that link
+only inside the repository."""
 
 import re
 from pathlib import Path
@@ -22,9 +23,15 @@ def td(client, make_user, small_event):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "path", ["/manage/", "/manage/small/", "/manage/small/round/1/",
-             "/manage/small/audit/", "/manage/small/round/1/table/1/"],
-)  # fmt: skip
+    "path",
+    [
+        "/manage/",
+        "/manage/small/",
+        "/manage/small/round/1/",
+        "/manage/small/audit/",
+        "/manage/small/round/1/table/1/",
+    ],
+)
 def test_an_anonymous_visitor_is_sent_to_the_login_page(client, small_event, path):
     response = client.get(path)
     assert response.status_code == 302
@@ -89,11 +96,14 @@ def test_the_site_script_asks_before_a_data_confirm_form_is_sent():
 
 @pytest.mark.django_db
 def test_a_closed_table_has_no_editable_input(td, small_event):
-    table = TableRound.objects.get(round__tournament=small_event, round__number=1,
-                                   number=1)  # fmt: skip
+    table = TableRound.objects.get(
+        round__tournament=small_event, round__number=1, number=1
+    )
     TableRound.objects.filter(pk=table.pk).update(closed=True)
-    for path in ("/manage/small/round/1/table/1/",
-                 "/manage/small/round/1/table/1/deal/2/"):  # fmt: skip
+    for path in (
+        "/manage/small/round/1/table/1/",
+        "/manage/small/round/1/table/1/deal/2/",
+    ):
         html = td.get(path).content.decode()
         assert "This table is closed." in html
         assert EDITABLE.findall(html.split("<main>", 1)[1]) == []
@@ -122,8 +132,13 @@ def test_the_favicon_is_linked_and_served(client, small_event):
 LINK = re.compile(r"\]\(([^)\s]+)\)|`((?:docs|\.\.)/[^`\s]+)`|\b(docs/[\w./-]+\.md)")
 
 
-@pytest.mark.parametrize("doc", ["README.md", *sorted(
-    str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))])  # fmt: skip
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "README.md",
+        *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md")),
+    ],
+)
 def test_documents_point_only_inside_the_repository(doc):
     path = ROOT / doc
     text = path.read_text()

@@ -3,14 +3,14 @@
 
 Each term has a short label and a one-line help text (English msgids, Dutch
 in the catalogue). Presentation only: the numbers live in the presets and
-``rules.house_rules``; nothing here decides a rule.
+``rules.engine.house_rules``; nothing here decides a rule.
 """
 
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from rules.types import Jury, Kind, LossMode, Payment, Suit
+from rules.engine.types import Jury, Kind, LossMode, Payment, Suit
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,7 @@ class Label:
     help: str = ""
 
 
-#: The editable keys of a contract (``rules.house_rules.editable_keys``).
+#: The editable keys of a contract (``rules.engine.house_rules.editable_keys``).
 FIELDS = {
     "base": Label(
         _("Base"),
@@ -144,7 +144,7 @@ VARIANTS = {
 }
 
 
-#: The structural options of a house-rule set (``rules.house_rules``,
+#: The structural options of a house-rule set (``rules.engine.house_rules``,
 #: ``SHAPE_FORMS``): what each changes, in the words of a club's rule sheet.
 SHAPES = {
     "solo13_steps": Label(

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import get_language
 
-from rules.contracts import Contract
+from rules.engine.contracts import Contract
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +55,7 @@ class Schedule:
     solo_limit: int = 2
     variants: frozenset[str] = field(default_factory=frozenset)
     #: The house-rule set's structural options as checked (``"shapes"`` of the
-    #: overrides, ``rules.house_rules``); empty for a preset. The contracts
+    #: overrides, ``rules.engine.house_rules``); empty for a preset. The contracts
     #: already carry their effect: this is what the pages show and files keep.
     shapes: Mapping[str, Any] = field(default_factory=dict)
 

@@ -4,8 +4,8 @@ property tests (one generator serves all three). Pure: no database.
 
 import random
 
-from rules.schedules import Schedule
-from rules.types import AllPassGame
+from rules.engine.schedules import Schedule
+from rules.engine.types import AllPassGame
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 
@@ -51,9 +51,12 @@ def _jury_not_called(schedule: Schedule, plays: list[dict], rng) -> list[dict]:
 
 
 def random_record(
-    schedule: Schedule, rng: random.Random, players: list[str] | None = None,
-    sitting_out: str | None = None, sanction_rate: float = 0.05,
-) -> dict:  # fmt: skip
+    schedule: Schedule,
+    rng: random.Random,
+    players: list[str] | None = None,
+    sitting_out: str | None = None,
+    sanction_rate: float = 0.05,
+) -> dict:
     """One valid deal record: a single contract, simultaneous plays, an
     all-pass game or a throw-in, sometimes with a sanction. ``sitting_out``:
     the dealer who sits out at a table of five."""

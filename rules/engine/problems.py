@@ -202,7 +202,7 @@ problem(
     _("Trump must be hearts, diamonds, clubs, spades or none."),
 )
 
-# -- what the jury decided (rules/jury.py) -------------------------------------
+# -- what the jury decided (rules/engine/jury.py) ------------------------------
 problem(
     "jury_not_recorded",
     _("A play marked approved without the jury's call."),
@@ -222,7 +222,7 @@ problem(
     ),
 )
 
-# -- house-rule overrides (rules/house_rules.py) --------------------------------
+# -- house-rule overrides (rules/engine/house_rules.py) ------------------------
 problem(
     "override_preset",
     _("The house-rule set names no preset."),
@@ -295,7 +295,7 @@ problem(
     _("At most %(max)s: a sanction may not outweigh the game."),
 )
 
-# -- house-rule shapes: scoring of another shape (issue 17) ---------------------
+# -- house-rule shapes: scoring of another shape (docs/rulesets.md) -------------
 problem(
     "shape_unknown",
     _("An option under shapes that does not exist."),

@@ -2,10 +2,10 @@
 
 Compares the two *schedules*, not the overrides JSON: what a club plays is
 what counts, however the set says it. Per contract the numbers and switches a
-set may change (``rules.house_rules.editable_keys``); then the optional
+set may change (``rules.engine.house_rules.editable_keys``); then the optional
 variants, the *shapes* (one line each, not a line per contract field they
 touch), every other schedule-wide field (so one added later shows too, under
-its label in ``rules.labels`` when it has one) and the sanctions.
+its label in ``rules.engine.labels`` when it has one) and the sanctions.
 Presentation only, pure: no database.
 """
 
@@ -15,8 +15,8 @@ from enum import Enum
 
 from django.utils.translation import gettext_lazy as _
 
-import rules.labels as labels
-from rules.labels import (
+import rules.engine.labels as labels
+from rules.engine.labels import (
     FIELDS,
     SCHEDULE,
     Label,
@@ -24,8 +24,8 @@ from rules.labels import (
     payment_label,
     variant_label,
 )
-from rules.schedules import Schedule
-from rules.types import LossMode, Payment
+from rules.engine.schedules import Schedule
+from rules.engine.types import LossMode, Payment
 
 #: Contract fields a set changes directly, in the order the editor shows
 #: them (what else differs in a contract comes from a shape or a variant).
@@ -121,7 +121,7 @@ def _rank(preset: Schedule, schedule: Schedule, code: str) -> tuple:
 
 
 def _shapes(preset: Schedule, schedule: Schedule) -> list[Difference]:
-    """One line per shape (``rules.house_rules``) the set uses: the contracts
+    """One line per shape (``rules.engine.house_rules``) the set uses: the contracts
     it changes by name, with their amounts."""
     before = getattr(preset, "shapes", None) or {}
     after = getattr(schedule, "shapes", None) or {}

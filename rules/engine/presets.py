@@ -7,9 +7,9 @@ Optional pagat variants are catalogue entries with ``enabled=False`` and a
 
 from collections.abc import Callable
 
-from rules.contracts import Contract, all_pass, fixed, solo, team
-from rules.schedules import Sanction, Schedule
-from rules.types import AllPassGame, Kind, LossMode, Payment, Suit
+from rules.engine.contracts import Contract, all_pass, fixed, solo, team
+from rules.engine.schedules import Sanction, Schedule
+from rules.engine.types import AllPassGame, Kind, LossMode, Payment, Suit
 
 H = Suit.HEARTS
 NONE = Suit.NONE
@@ -20,8 +20,11 @@ PAGAT_VARIANTS = ("solo-7", "beter-solos", "schoppen-mie", "een-vijf-elf")
 
 #: The most a house-rule set may set each sanction to (docs/decisions.md):
 #: the jury's own "maximaal 15 punten" (003) and three times 003's amounts.
-SANCTION_CEILINGS = {"turn-up-forgotten": 9, "troel-not-announced": 45,
-                     "jury-not-called": 15}  # fmt: skip
+SANCTION_CEILINGS = {
+    "turn-up-forgotten": 9,
+    "troel-not-announced": 45,
+    "jury-not-called": 15,
+}
 
 
 def _penalty() -> Sanction:
@@ -32,9 +35,12 @@ def _penalty() -> Sanction:
 def jury_not_called(maximum: int = 15) -> Sanction:
     """003: "als dit niet gebeurt volgt een sanctie van maximaal 15 punten"."""
     return Sanction(
-        "jury-not-called", "Jury niet geroepen", "Jury not called",
-        maximum=maximum, ceiling=SANCTION_CEILINGS["jury-not-called"],
-    )  # fmt: skip
+        "jury-not-called",
+        "Jury niet geroepen",
+        "Jury not called",
+        maximum=maximum,
+        ceiling=SANCTION_CEILINGS["jury-not-called"],
+    )
 
 
 def _index(contracts: list[Contract]) -> dict[str, Contract]:
@@ -52,9 +58,17 @@ def pagat() -> Schedule:
     ]  # fmt: skip
     for n, rank in ((8, 3), (9, 5), (10, 6), (11, 7), (12, 8)):
         c.append(
-            solo(f"solo-{n}", f"{n} alleen", f"Solo {n}", rank, target=n,
-                 base=1, step=1, bonus13=1)
-        )  # fmt: skip
+            solo(
+                f"solo-{n}",
+                f"{n} alleen",
+                f"Solo {n}",
+                rank,
+                target=n,
+                base=1,
+                step=1,
+                bonus13=1,
+            )
+        )
     c += [
         fixed("misere", "Misère", "Misère", 4, Kind.MISERE, value=5, group="m4",
               trump=NONE),
@@ -80,11 +94,15 @@ def pagat() -> Schedule:
     for s in solos:
         c.append(
             s.with_changes(
-                code=f"{s.code}-beter", name_nl=f"{s.name_nl} beter",
-                name_en=f"{s.name_en} better", rank=s.rank + 0.5, trump=H,
-                enabled=False, variant="beter-solos",
+                code=f"{s.code}-beter",
+                name_nl=f"{s.name_nl} beter",
+                name_en=f"{s.name_en} better",
+                rank=s.rank + 0.5,
+                trump=H,
+                enabled=False,
+                variant="beter-solos",
             )
-        )  # fmt: skip
+        )
     c += [
         all_pass("schoppen-mie", "Schoppen mie", "Queen of spades (schoppen mie)",
                  unit=10, payment=Payment.POT, game=AllPassGame.QUEEN_AND_LAST,
@@ -94,9 +112,12 @@ def pagat() -> Schedule:
                  winning=(1, 5, 11), enabled=False, variant="een-vijf-elf"),
     ]  # fmt: skip
     return Schedule(
-        code="pagat", name="Pagat (international units)", preset="pagat",
-        contracts=_index(c), sanctions={"penalty": _penalty()},
-    )  # fmt: skip
+        code="pagat",
+        name="Pagat (international units)",
+        preset="pagat",
+        contracts=_index(c),
+        sanctions={"penalty": _penalty()},
+    )
 
 
 def nl() -> Schedule:
@@ -124,17 +145,29 @@ def nl() -> Schedule:
     ranks = {8: 3, 9: 6, 10: 9, 11: 12, 12: 16}
     bases = {8: 10, 9: 20, 10: 30, 11: 40, 12: 60}
     for n, word in words.items():
-        plain = solo(f"solo-{n}", f"{word} alleen", f"Solo {n}", ranks[n],
-                     target=n, base=bases[n], step=5, bonus13=0)  # fmt: skip
+        plain = solo(
+            f"solo-{n}",
+            f"{word} alleen",
+            f"Solo {n}",
+            ranks[n],
+            target=n,
+            base=bases[n],
+            step=5,
+            bonus13=0,
+        )
         c.append(plain)
         c.append(
             plain.with_changes(
-                code=f"solo-{n}-beter", name_nl=f"{word} beter",
-                name_en=f"Solo {n} better", rank=ranks[n] + 1, trump=H,
+                code=f"solo-{n}-beter",
+                name_nl=f"{word} beter",
+                name_en=f"Solo {n} better",
+                rank=ranks[n] + 1,
+                trump=H,
             )
-        )  # fmt: skip
-    thirteen = fixed("solo-13", "Dertien alleen", "Solo 13", 19, Kind.FIXED_SOLO,
-                     target=13, value=70)  # fmt: skip
+        )
+    thirteen = fixed(
+        "solo-13", "Dertien alleen", "Solo 13", 19, Kind.FIXED_SOLO, target=13, value=70
+    )
     c += [
         thirteen,
         thirteen.with_changes(
@@ -149,9 +182,12 @@ def nl() -> Schedule:
                  winning=(1, 5)),
     ]  # fmt: skip
     return Schedule(
-        code="nl", name="Nederlands clubschema (punten)", preset="nl",
-        contracts=_index(c), sanctions={"penalty": _penalty()},
-    )  # fmt: skip
+        code="nl",
+        name="Nederlands clubschema (punten)",
+        preset="nl",
+        contracts=_index(c),
+        sanctions={"penalty": _penalty()},
+    )
 
 
 def iwwa() -> Schedule:
@@ -164,16 +200,25 @@ def iwwa() -> Schedule:
              step=1, bonus13=0, loss=d),
     ]  # fmt: skip
     for n, rank, value in ((9, 3, 5), (10, 5, 6), (11, 8, 8), (12, 10, 9)):
-        plain = fixed(f"abondance-{n}", f"Abondance {n}", f"Abondance {n}", rank,
-                      Kind.FIXED_SOLO, target=n, value=value,
-                      solo_limit=n <= 11)  # fmt: skip
+        plain = fixed(
+            f"abondance-{n}",
+            f"Abondance {n}",
+            f"Abondance {n}",
+            rank,
+            Kind.FIXED_SOLO,
+            target=n,
+            value=value,
+            solo_limit=n <= 11,
+        )
         c.append(plain)
         c.append(
             plain.with_changes(
-                code=f"abondance-{n}-troef", name_nl=f"Abondance {n} in troef",
-                name_en=f"Abondance {n} in trump", rank=rank + 1,
+                code=f"abondance-{n}-troef",
+                name_nl=f"Abondance {n} in troef",
+                name_en=f"Abondance {n} in trump",
+                rank=rank + 1,
             )
-        )  # fmt: skip
+        )
     c += [
         fixed("misere", "Miserie", "Misère", 7, Kind.MISERE, value=7,
               group="misere", trump=NONE, solo_limit=True),
@@ -208,9 +253,13 @@ def iwwa() -> Schedule:
         "penalty": _penalty(),
     }  # fmt: skip
     return Schedule(
-        code="iwwa", name="IWWA toernooireglement", preset="iwwa",
-        contracts=_index(c), sanctions=sanctions, solo_limit=2,
-    )  # fmt: skip
+        code="iwwa",
+        name="IWWA toernooireglement",
+        preset="iwwa",
+        contracts=_index(c),
+        sanctions=sanctions,
+        solo_limit=2,
+    )
 
 
 PRESETS: dict[str, Callable[[], Schedule]] = {"pagat": pagat, "nl": nl, "iwwa": iwwa}
