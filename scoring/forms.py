@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.schedules import Schedule
+from rules.engine.spoken import contract_for
 from rules.engine.types import AllPassGame
 from rules.numbers import int_or_text, parse_int
 from scoring.widgets import FastSelect, FastTextInput
@@ -38,15 +39,13 @@ JURY = [("", "—"), ("approved", _("approved")), ("not_called", _("not called")
 
 
 def contract_code(text: str, schedule: Schedule) -> str:
-    """A contract typed by code or by exact name (either language) → its code."""
+    """A contract typed by code, by name or as people say it
+    (``rules.engine.spoken``) → its code; anything else as typed, for the
+    rules to refuse by name."""
     text = text.strip()
     if schedule.contract(text):
         return text
-    folded = text.casefold()
-    for c in schedule.enabled_contracts():
-        if folded in (c.code.casefold(), c.name_nl.casefold(), c.name_en.casefold()):
-            return c.code
-    return text
+    return contract_for(text, schedule) or text
 
 
 def player_label(text: str, players: Sequence[str], seats: Mapping[str, str]) -> str:

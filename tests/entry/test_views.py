@@ -238,3 +238,10 @@ def test_it_forbids_everyone_but_this_tournaments_td(client, make_user, table, w
 def test_it_404s_on_a_deal_number_outside_the_round(td_client, table):
     assert td_client.get(url("entry-deal", table, 5)).status_code == 404
     assert td_client.get(url("entry-deal", table, 0)).status_code == 404
+
+
+@pytest.mark.parametrize("said", ["rikken", "Rik", "RIK"])
+def test_the_form_understands_a_contract_as_the_table_says_it(td_client, table, said):
+    td_client.post(url("entry-deal", table, 4), rik(table, p0_contract=said))
+    stored = Deal.objects.get(table=table, number=4).record
+    assert stored["plays"][0]["contract"] == "rik"

@@ -215,3 +215,16 @@ def test_a_phone_without_script_enters_through_the_plain_form(table):
         )
         assert "saved on the server" in answer.content.decode()
     assert Submission.objects.filter(table=table).count() == 1
+
+
+def test_a_phone_may_type_the_contract_as_the_table_says_it(table):
+    """The table-side page reads the same form as the TD's: "rikken"."""
+    set_mode(table, "confirm")
+    d, p, o, _o2 = deal_seats(table)
+    declarer, opponent = seated(table, d), seated(table, o)
+    said = {**rik(d, p), "p0_contract": "rikken"}
+    answer = enter(declarer, table, 1, said, "k-spoken")
+    assert answer.status_code == 200, answer.content
+    assert confirm(opponent, table, answer.json()["entry"]).json()["ok"] is True
+    stored = Deal.objects.get(table=table, number=1).record
+    assert stored["plays"][0]["contract"] == "rik"
