@@ -22,6 +22,7 @@ from scoring.player_rows import player_rounds, standings_by_entry
 from scoring.rowsource import round_rows, standings_rows
 from scoring.table_rows import table_round_rows
 from scoring.tables import TableResultTable, standings_table
+from tournaments.corrections import corrected_rounds
 from tournaments.models import Bye, Entry, Round, Tournament
 from tournaments.visibility import (
     every_round_public,
@@ -45,6 +46,7 @@ def page_context(request, tournament: Tournament, **extra) -> dict:
     return {
         "tournament": tournament,
         "rounds": public_round_numbers(tournament),
+        "corrections": corrected_rounds(tournament),
         "live": is_live(tournament),
         "refresh": REFRESH_SECONDS,
         "refresh_url": request.path,

@@ -7,4 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import page_versions  # noqa: F401 (follows result events)
+        from tournaments import (  # noqa: F401 (they follow the result events)
+            corrections,
+            page_versions,
+        )

@@ -262,12 +262,17 @@ def _fixed(text, details=None):
     return describe
 
 
+def _reason(words, line, d) -> str:
+    """A correction's reason (a published round reopened), as the TD gave it."""
+    return _("reason: %(reason)s") % {"reason": d["reason"]} if d.get("reason") else ""
+
+
 SENTENCES = {
     "deal.save": _deal_save,
     "deal.delete": _deal_delete,
     "jury.call": _jury_call,
     "table.close": _fixed(lambda: _("Table %(table)s closed")),
-    "table.reopen": _fixed(lambda: _("Table %(table)s reopened")),
+    "table.reopen": _fixed(lambda: _("Table %(table)s reopened"), _reason),
     "table.sheet": _fixed(lambda: _("Paper totals of table %(table)s stored")),
     "table.release": _fixed(
         lambda: _("Seat %(seat)s at table %(table)s freed for another phone")
@@ -280,7 +285,7 @@ SENTENCES = {
     ),
     "round.unseat": _fixed(lambda: _("Seating of round %(round)s removed")),
     "round.close": _fixed(lambda: _("Round %(round)s closed")),
-    "round.reopen": _fixed(lambda: _("Round %(round)s reopened")),
+    "round.reopen": _fixed(lambda: _("Round %(round)s reopened"), _reason),
     "round.publish": _fixed(lambda: _("Results of round %(round)s published")),
     "round.unpublish": _fixed(
         lambda: _("Results of round %(round)s taken off the public pages")

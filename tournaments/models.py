@@ -286,6 +286,12 @@ class Round(models.Model):
         blank=True,
         help_text=_("Shown as a countdown on the tables' pages."),
     )
+    #: A published round changed since: when, and why (the TD's reason at
+    #: reopening). The public pages say so (``tournaments.corrections``).
+    corrected_at = models.DateTimeField(_("corrected after publication"), null=True)
+    correction_reason = models.CharField(
+        _("reason for the correction"), max_length=200, blank=True
+    )
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -7,6 +7,12 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
+from tournaments.corrections import (
+    REASON_NEEDED,
+    clean_reason,
+    needs_reason,
+    note_reopening,
+)
 from tournaments.locks import lock_round_tables
 from tournaments.models import Round, Tournament
 from tournaments.result_events import EventEdited, RoundChange, RoundChanged, announce
@@ -43,15 +49,21 @@ def close_round(round_: Round, user=None) -> None:
 
 
 @transaction.atomic
-def reopen_round(round_: Round, user=None) -> None:
-    """Back to seated with every table open again, for corrections."""
+def reopen_round(round_: Round, user=None, reason: str = "") -> None:
+    """Back to seated with every table open again, for corrections; a
+    published round only with the TD's reason (``tournaments.corrections``)."""
+    reason = clean_reason(reason)
+    if needs_reason(round_) and not reason:
+        raise RoundRefusedError(REASON_NEEDED)
     lock_round_tables(round_)
     if round_.status != Round.Status.CLOSED:
         raise RoundRefusedError(_("This round is not closed."))
     round_.tables.update(closed=False)
     round_.status = Round.Status.SEATED
     round_.save(update_fields=["status"])
-    audit(round_.tournament, user, "round.reopen", round=round_.number)
+    note_reopening(round_, reason)
+    detail = {"reason": reason} if reason else {}
+    audit(round_.tournament, user, "round.reopen", round=round_.number, **detail)
     announce(RoundChanged(round_.tournament_id, round_.number, RoundChange.REOPENED))
 
 

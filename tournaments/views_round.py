@@ -9,6 +9,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.corrections import (
+    REASON_LENGTH,
+    REASON_NEEDED,
+    clean_reason,
+    needs_reason,
+)
 from tournaments.forms import GenerateForm, SwapForm
 from tournaments.locks import BusyError
 from tournaments.models import Round
@@ -40,6 +46,10 @@ QUESTIONS = {
         "public pages."
     ),
     "unpublish": gettext_lazy("Take the results of round %(n)s off the public pages?"),
+    "correct": gettext_lazy(
+        "The results of round %(n)s are published. Change them only with a "
+        "reason: the public pages will say the round was corrected, when and why."
+    ),
 }
 
 
@@ -66,6 +76,28 @@ def _confirm_page(request, round_, step: str, button: str, **fields):
             "button": button,
             "fields": fields,
         },
+    )
+
+
+def reason_page(request, round_, button: str):
+    """A published round changes only with a reason the public will read:
+    the question, a reason field, and the form posting both back (again,
+    naming what is missing, when it came back without a reason)."""
+    missing = _confirmed(request) and not clean_reason(request.POST.get("reason"))
+    return render(
+        request,
+        "tournaments/td/confirm.html",
+        {
+            "tournament": round_.tournament,
+            "round": round_,
+            "question": QUESTIONS["correct"] % {"n": round_.number},
+            "action": request.path,
+            "button": button,
+            "fields": {},
+            "reason": REASON_LENGTH,
+            "reason_error": REASON_NEEDED if missing else "",
+        },
+        status=400 if missing else 200,
     )
 
 
@@ -197,10 +229,13 @@ def close(request, tournament, number: int):
 @require_POST
 def reopen(request, tournament, number: int):
     round_ = _round(tournament, number)
+    reason = clean_reason(request.POST.get("reason"))
+    if needs_reason(round_) and not (reason and _confirmed(request)):
+        return reason_page(request, round_, _("Reopen round"))
     return _state_change(
         request,
         round_,
-        lambda: reopen_round(round_, request.user),
+        lambda: reopen_round(round_, request.user, reason),
         _("Round %(n)s reopened.") % {"n": number},
     )
 

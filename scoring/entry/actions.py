@@ -7,6 +7,12 @@ at the same table (``save_deal`` takes the same lock).
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.corrections import (
+    REASON_NEEDED,
+    clean_reason,
+    needs_reason,
+    note_reopening,
+)
 from tournaments.locks import lock_table
 from tournaments.models import TableRound
 from tournaments.result_events import (
@@ -57,13 +63,24 @@ def close_table(table: TableRound, user=None) -> None:
     announce(tables_changed(table))
 
 
+class ReasonNeededError(Exception):
+    """A table of a published round reopens only with the TD's reason."""
+
+
 @transaction.atomic
-def reopen_table(table: TableRound, user=None) -> None:
+def reopen_table(table: TableRound, user=None, reason: str = "") -> None:
+    """Open again for corrections; in a published round only with a reason
+    (``tournaments.corrections``), which the audit line and the round keep."""
+    reason = clean_reason(reason)
+    if needs_reason(table.round) and not reason:
+        raise ReasonNeededError(REASON_NEEDED)
     locked = _locked(table)
     locked.closed = False
     locked.save(update_fields=["closed"])
     table.closed = False
-    audit(table.round.tournament, user, "table.reopen", **_detail(table))
+    note_reopening(table.round, reason)
+    detail = {"reason": reason} if reason else {}
+    audit(table.round.tournament, user, "table.reopen", **_detail(table, **detail))
     announce(tables_changed(table))
 
 

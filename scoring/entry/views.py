@@ -27,9 +27,11 @@ from scoring.services import (
     save_deal,
     table_view,
 )
+from tournaments.corrections import clean_reason, needs_reason
 from tournaments.locks import BusyError, GoneError
 from tournaments.models import TableRound
 from tournaments.permissions import td_required
+from tournaments.views_round import reason_page
 
 STALE = gettext_lazy(
     "Someone else saved this deal meanwhile; here is the current version. "
@@ -296,6 +298,9 @@ def close(request, tournament, round, table):
 @require_POST
 def reopen(request, tournament, round, table):
     table = table_of(tournament, round, table)
-    actions.reopen_table(table, request.user)
+    reason = clean_reason(request.POST.get("reason"))
+    if needs_reason(table.round) and not (reason and request.POST.get("confirmed")):
+        return reason_page(request, table.round, _("Reopen table"))
+    actions.reopen_table(table, request.user, reason)
     messages.success(request, _("%(table)s reopened.") % {"table": table})
     return redirect(_url("entry-table", table))

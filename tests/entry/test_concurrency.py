@@ -11,7 +11,7 @@ import pytest
 
 from scoring.demo import generate_event
 from scoring.models import Deal, DealRevision
-from scoring.services import StaleDealError, save_deal, table_view
+from scoring.services import StaleDealError, recompute_table, save_deal, table_view
 from tests.threads import together
 from tournaments.models import TableRound
 
@@ -31,13 +31,13 @@ def slow_recompute(monkeypatch):
     """Hold each save's transaction open a little, so the saves overlap."""
     from scoring.services import deals
 
-    original = deals.recompute_table
+    original = deals.apply_change
 
-    def slow(table):
+    def slow(seats, old, new):
         time.sleep(0.2)
-        original(table)
+        original(seats, old, new)
 
-    monkeypatch.setattr(deals, "recompute_table", slow)
+    monkeypatch.setattr(deals, "apply_change", slow)
 
 
 def rik(table_id, number, tricks):
@@ -92,6 +92,7 @@ def test_it_keeps_seat_totals_right_when_two_deals_are_saved_at_once(
     table, slow_recompute
 ):
     Deal.objects.filter(table=table, number__in=[3, 4]).delete()
+    recompute_table(table)  # the totals follow, as a deletion's do
     jobs = [saver(table.pk, n, 9, load_version=False) for n in (3, 4)]
     results = together(*jobs, hand_barrier=True)
     assert all(isinstance(r, Deal) for r in results), results

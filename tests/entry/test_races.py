@@ -12,7 +12,12 @@ import random
 import pytest
 
 from scoring.models import Deal
-from scoring.services import DealRejectedError, save_deal, table_view
+from scoring.services import (
+    DealRejectedError,
+    recompute_table,
+    save_deal,
+    table_view,
+)
 from tests.threads import together
 from tournaments.locks import BusyError, GoneError
 from tournaments.models import Entry, Round, Seat, TableRound, Tournament
@@ -30,6 +35,8 @@ def fresh_round(number: int):
     event = generate_event(f"race{number}", 8, 1, 4, seed=number, published=False)
     round_ = event.round_set.get(number=1)
     Deal.objects.filter(table__round=round_).delete()
+    for table in round_.tables.all():  # the totals follow, as a deletion's do
+        recompute_table(table)
     TableRound.objects.filter(round=round_).update(closed=False)
     Round.objects.filter(pk=round_.pk).update(status="seated")
     return event, round_

@@ -169,7 +169,7 @@ def test_it_closes_only_a_complete_table_and_reopens(td_client, table):
     td_client.post(url("entry-close", table))
     table.refresh_from_db()
     assert table.closed
-    td_client.post(url("entry-reopen", table))
+    td_client.post(url("entry-reopen", table), {"confirmed": "1", "reason": "Fout"})
     table.refresh_from_db()
     assert not table.closed
     actions = set(AuditLog.objects.values_list("action", flat=True))

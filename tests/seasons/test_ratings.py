@@ -249,16 +249,18 @@ def test_a_correction_in_a_public_round_rates_after_the_response(
     record["plays"][0]["tricks"] = 13 - record["plays"][0]["tricks"]
     request_started.disconnect(close_old_connections)  # as the test client does
     request_finished.disconnect(close_old_connections)
-    request_started.send(sender=None)
-    with django_capture_on_commit_callbacks(execute=True):
-        reopen_round(table.round)
-        table.refresh_from_db()
-        save_deal(table, deal.number, record, expected_version=deal.version)
-    due = set(RatingsDue.objects.values_list("tournament_id", flat=True))
-    assert due == {last.pk} and snapshot() == before  # not yet
-    request_finished.send(sender=None)
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
+    try:
+        request_started.send(sender=None)
+        with django_capture_on_commit_callbacks(execute=True):
+            reopen_round(table.round, reason="Spel verkeerd overgenomen")
+            table.refresh_from_db()
+            save_deal(table, deal.number, record, expected_version=deal.version)
+        due = set(RatingsDue.objects.values_list("tournament_id", flat=True))
+        assert due == {last.pk} and snapshot() == before  # not yet
+    finally:
+        request_finished.send(sender=None)
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
     assert not RatingsDue.objects.exists()
     assert snapshot() == (recompute_ratings() and snapshot())
 
