@@ -19,7 +19,6 @@ from tournaments.result_events import (
     RoundChange,
     RoundChanged,
     announce,
-    deals_changed,
 )
 from tournaments.services import audit
 
@@ -98,4 +97,4 @@ def store_sheet(table: TableRound, totals: dict[str, int], user=None) -> None:
         "table.sheet",
         **_detail(table, old=old, new=totals),
     )
-    announce(deals_changed(table))
+    announce(tables_changed(table))  # paper totals: no result changes

@@ -20,7 +20,6 @@ from scoring.services.deals import (
     prepare,
     preview_deal,
     save_deal,
-    solo_made_before,
 )
 from scoring.services.freezing import freeze_rules
 from scoring.services.ranking import standings_for
@@ -39,7 +38,6 @@ __all__ = [
     "preview_deal",
     "recompute_table",
     "save_deal",
-    "solo_made_before",
     "standings_for",
     "table_view",
 ]

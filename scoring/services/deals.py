@@ -41,12 +41,6 @@ class ClosedError(Exception):
     """The table-round is closed: reopen it before changing deals."""
 
 
-def solo_made_before(view: TableView, deal_number: int) -> dict[str, int]:
-    """Solo-limit contracts each of the deal's four players made earlier in
-    the tournament ({} when the rules count none)."""
-    return dict(deal_context(view, deal_number).solo_made)
-
-
 def deal_context(view: TableView, number: int) -> DealContext:
     """What the event knows before deal ``number`` at this table (the one
     builder, ``scoring.context``, as play order leaves it here)."""

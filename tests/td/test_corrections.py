@@ -110,3 +110,13 @@ def test_a_round_hidden_until_the_prize_giving_needs_no_reason(small_event):
     reopen_round(round_, None, "")  # the public never saw it
     correct_first_deal(small_event, 2)
     assert Round.objects.get(pk=round_.pk).corrected_at is None
+
+
+def test_paper_totals_stored_later_are_no_correction(small_event):
+    from scoring.entry.actions import store_sheet
+
+    table = TableRound.objects.select_related("round__tournament").get(
+        round__tournament=small_event, round__number=1, number=1
+    )
+    store_sheet(table, {"1": 0, "2": 0, "3": 0, "4": 0, "5": 0})
+    assert Round.objects.get(pk=table.round_id).corrected_at is None
