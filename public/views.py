@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from public.cache import cached_fragment, keep_page, per_version, shared_page_key
 from scoring.player_rows import player_rounds, standings_by_entry
-from scoring.rowsource import round_rows, standings_rows
+from scoring.rowsource import round_rows, round_sanctions, standings_rows
 from scoring.table_rows import table_round_rows
 from scoring.tables import TableResultTable, standings_table
 from tournaments.corrections import corrected_rounds
@@ -27,6 +27,7 @@ from tournaments.models import Bye, Entry, Round, Tournament
 from tournaments.visibility import (
     every_round_public,
     hidden_until_prize_giving,
+    listed_events,
     public_round_numbers,
 )
 
@@ -118,7 +119,9 @@ def entry_or_404(tournament: Tournament, entry_id: int) -> Entry:
 def home(request):
     from public.views_season import listed_competitions
 
-    tournaments = Tournament.objects.only("slug", "name", "date", "venue")
+    tournaments = listed_events(
+        Tournament.objects.only("slug", "name", "date", "venue")
+    )
     return render(
         request,
         "tournaments/public/home.html",
@@ -159,8 +162,9 @@ def round_results(request, slug: str, number: int):
         context = page_context(request, tournament, number=number)
         if number not in context["rounds"]:
             raise Http404
+        sanctions = round_sanctions(tournament, number)
         context["tables"] = [
-            (t["table"], TableResultTable(t["seats"]))
+            (t["table"], TableResultTable(t["seats"]), sanctions.get(t["table"], []))
             for t in round_rows(tournament, number)
         ]
         context["byes"] = list(

@@ -15,6 +15,13 @@ from rules.engine.house_rules import apply_overrides, check_overrides
 from rules.engine.presets import PRESETS
 from rules.engine.schedules import Schedule
 
+#: Said of a code (a rule set's, an event's, a season's) that is not one,
+#: instead of Django's words about a "slug".
+CODE_INVALID = _(
+    "Use only letters, digits, hyphens (-) and underscores (_) in a code, "
+    "e.g. club-2026."
+)
+
 
 class HouseRuleSet(models.Model):
     class Preset(models.TextChoices):

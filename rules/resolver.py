@@ -27,6 +27,19 @@ def schedule_choices() -> list[tuple[str, str]]:
     from rules.engine.presets import PRESETS
     from rules.models import HouseRuleSet
 
-    choices = [(code, get_preset(code).name) for code in PRESETS]
+    choices = [(code, schedule_name(code)) for code in PRESETS]
     choices += [(r.slug, r.name) for r in HouseRuleSet.objects.all()]
     return choices
+
+
+def schedule_name(schedule: Schedule | str) -> str:
+    """A schedule's name in the reader's language: a preset's from the
+    translated labels (the engine's own names are data, in one language), a
+    house-rule set's as its maker typed it."""
+    from rules.models import HouseRuleSet
+
+    code = schedule if isinstance(schedule, str) else schedule.code
+    labels = dict(HouseRuleSet.Preset.choices)
+    if code in labels:
+        return str(labels[code])
+    return code if isinstance(schedule, str) else schedule.name

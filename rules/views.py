@@ -13,7 +13,7 @@ from rules.engine.house_rules import check_overrides
 from rules.engine.labels import FIELDS, SCHEDULE, variant_label
 from rules.engine.presets import get_preset
 from rules.forms import contract_fields, shape_groups, where_in_words
-from rules.models import HouseRuleSet
+from rules.models import CODE_INVALID, HouseRuleSet
 from rules.resolver import resolve_schedule, schedule_choices
 from rules.usage import in_use_message, users_of
 
@@ -126,6 +126,13 @@ def edit(request, code: str):
     return render(request, "rules/edit.html", context)
 
 
+def _code_words(key: str, error: ValidationError) -> str:
+    """The error's message; a code's format in plain words, not "slug"."""
+    if key == "slug" and error.code == "invalid":
+        return str(CODE_INVALID)
+    return " ".join(error.messages)
+
+
 def _errors_in_words(rule_set, base) -> list[str]:
     """Every problem of the set, each under the label the page shows (the
     model's own check would name ``contracts.rik.base``)."""
@@ -138,9 +145,9 @@ def _errors_in_words(rule_set, base) -> list[str]:
     except ValidationError as exc:
         labels = {"slug": _("Code"), "name": _("Name")}
         errors += [
-            f"{labels.get(key, key)}: {message}"
-            for key, ms in exc.message_dict.items()
+            f"{labels.get(key, key)}: {_code_words(key, error)}"
+            for key, ms in exc.error_dict.items()
             if key != "overrides"
-            for message in ms
+            for error in ms
         ]
     return errors

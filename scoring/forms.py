@@ -36,6 +36,18 @@ TRUMPS = [
     ("none", _("no trump")),
 ]
 JURY = [("", "—"), ("approved", _("approved")), ("not_called", _("not called"))]
+#: The TD's form also records the jury's decision (``jury_desk``): approved
+#: or refused, stored with the deal (``scoring.services.JuryDecisions``).
+JURY_DESK = [
+    ("", "—"),
+    ("approved", _("approved by the jury")),
+    ("refused", _("refused by the jury")),
+    ("not_called", _("jury not called")),
+]
+JURY_DECISIONS = ("approved", "refused")
+#: Violations the jury's refusal makes moot at the same field: a refused
+#: contract was not played, so "needs the jury's approval" says nothing more.
+MOOT_WHEN_REFUSED = ("jury_required", "solo_limit")
 
 
 def contract_code(text: str, schedule: Schedule) -> str:
@@ -225,11 +237,29 @@ class DealForm(forms.Form):
         players: Sequence[str],
         seats: Mapping[str, str],
         sitting_out: str | None = None,
+        jury_desk: bool = False,
+        decided_by: str = "",
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
         self.schedule, self.players, self.seats = schedule, list(players), seats
         self.sitting_out = sitting_out
+        #: The TD's form: the jury's decision is recorded here, with the deal
+        #: (never on the players' own page, which only says "approved").
+        #: Whether any contract of the schedule calls for the jury (itself,
+        #: or over the solo limit): else the form has no jury fields.
+        self.has_jury = any(
+            c.jury or c.solo_limit for c in schedule.enabled_contracts()
+        )
+        self.jury_desk = jury_desk and self.has_jury
+        self.decided_by = decided_by
+        self.built: dict | None = None
+        #: The all-pass games the schedule has (none: no all-pass section).
+        self.all_pass_games = {
+            c.all_pass_game.value
+            for c in schedule.enabled_contracts()
+            if c.is_all_pass and c.all_pass_game is not None
+        }
         self.play_rows: list[int] = []
         self.sanction_rows: list[int] = []
         by_label = {label: pos for pos, label in seats.items()}
@@ -247,15 +277,33 @@ class DealForm(forms.Form):
                 _("Tricks"), inputmode="numeric", size=3
             )
             self.fields[f"p{row}_trump"] = _select(_("Trump"), TRUMPS)
-            self.fields[f"p{row}_jury"] = _select(_("Jury"), JURY)
+            if self.has_jury:
+                self.fields[f"p{row}_jury"] = _select(
+                    _("Jury"), JURY_DESK if self.jury_desk else JURY
+                )
         self.fields["p0_contract"].widget.attrs["autofocus"] = True
-        self.fields["ap_tricks"] = forms.CharField(
-            required=False, widget=forms.HiddenInput
-        )  # only an anchor for "tricks of each player" errors
-        for i, label in enumerate(players):
-            self.fields[f"ap_t{i}"] = _text(label, inputmode="numeric", size=3)
-        self.fields["ap_queen"] = _select(_("Took the queen of spades"), people)
-        self.fields["ap_last"] = _select(_("Took the last trick"), people)
+        if self.jury_desk:
+            self.fields["jury_by"] = forms.CharField(
+                label=_("Jury decision by"),
+                required=False,
+                max_length=100,
+                initial=decided_by,
+                help_text=_(
+                    "Who decided (jury member or TD); stored with the jury's "
+                    "decision when you save."
+                ),
+                widget=FastTextInput(attrs={"autocomplete": "off", "size": 18}),
+            )
+        if self.has_all_pass:
+            self.fields["ap_tricks"] = forms.CharField(
+                required=False, widget=forms.HiddenInput
+            )  # only an anchor for "tricks of each player" errors
+        if "trick-count" in self.all_pass_games:
+            for i, label in enumerate(players):
+                self.fields[f"ap_t{i}"] = _text(label, inputmode="numeric", size=3)
+        if "queen-and-last" in self.all_pass_games:
+            self.fields["ap_queen"] = _select(_("Took the queen of spades"), people)
+            self.fields["ap_last"] = _select(_("Took the last trick"), people)
         codes = [("", "—")] + [(s.code, s.name) for s in schedule.sanctions.values()]
         offenders = people
         if sitting_out:  # only a forgotten turn-up card or a penalty (engine)
@@ -280,6 +328,11 @@ class DealForm(forms.Form):
             self.schedule,
             self.sitting_out,
         )
+        if self.jury_desk:  # "refused" is the jury's call, not a record value
+            for play in record["plays"]:
+                if play.get("jury") == "refused":
+                    del play["jury"]
+        self.built = record
         thrown_in = self.cleaned_data.get("thrown_in")
         if not record["plays"] and not thrown_in:
             self.add_error(
@@ -302,16 +355,53 @@ class DealForm(forms.Form):
         version = parse_int(self.cleaned_data.get("version") or "")
         return version if version is not None and version >= 0 else None
 
+    def jury_decisions(self):
+        """The jury's decisions chosen on the TD's form, for the services to
+        store with the deal (None: none, or not the TD's form). A play whose
+        declarer or contract is not (yet) known carries none: the rules say
+        what is missing."""
+        from scoring.services.deals import JuryDecisions
+
+        if not self.jury_desk or self.built is None:
+            return None
+        calls = []
+        for play, row in zip(self.built["plays"], self.play_rows, strict=True):
+            decision = self.cleaned_data.get(f"p{row}_jury")
+            declarer, code = play.get("declarer"), play.get("contract")
+            if (
+                decision in JURY_DECISIONS
+                and declarer in self.players
+                and isinstance(code, str)
+                and self.schedule.contract(code) is not None
+            ):
+                calls.append((declarer, code, decision))
+        if not calls:
+            return None
+        by = (self.cleaned_data.get("jury_by") or "").strip() or self.decided_by
+        return JuryDecisions(tuple(calls), by)
+
+    @staticmethod
+    def shown(violations) -> list:
+        """The violations to show: of a refused contract, the refusal only,
+        not that it needed the approval it did not get."""
+        refused = {v.field for v in violations if v.code == "jury_refused"}
+        return [
+            v
+            for v in violations
+            if not (v.field in refused and v.code in MOOT_WHEN_REFUSED)
+        ]
+
     def add_violations(self, violations) -> None:
         """Put each engine message next to the field that caused it."""
-        for v in violations:
+        for v in self.shown(violations):
             name = field_for(v.field, self.play_rows, self.sanction_rows, self.players)
             if name not in self.fields:
                 name = None
             self.add_error(name, ValidationError(v.message, code=v.code))
 
     def rows(self, prefix: str, count: int, names: Sequence[str]) -> list[list]:
-        return [[self[f"{prefix}{r}_{n}"] for n in names] for r in range(count)]
+        keys = [[f"{prefix}{r}_{n}" for n in names] for r in range(count)]
+        return [[self[k] for k in row if k in self.fields] for row in keys]
 
     @property
     def play_fields(self) -> list[list]:
@@ -323,7 +413,8 @@ class DealForm(forms.Form):
 
     @property
     def trick_fields(self) -> list:
-        return [self[f"ap_t{i}"] for i in range(len(self.players))]
+        names = [f"ap_t{i}" for i in range(len(self.players))]
+        return [self[name] for name in names if name in self.fields]
 
     def has_value(self, prefix: str, rows: range, names: Sequence[str]) -> bool:
         data = self.data if self.is_bound else self.initial
@@ -336,6 +427,10 @@ class DealForm(forms.Form):
     @property
     def open_sanctions(self) -> bool:
         return self.has_value("s", range(MAX_SANCTIONS), SANCTION_FIELDS)
+
+    @property
+    def has_all_pass(self) -> bool:
+        return bool(self.all_pass_games)
 
     @property
     def open_all_pass(self) -> bool:

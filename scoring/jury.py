@@ -8,6 +8,13 @@ from tournaments.models import Entry, Seat, TableRound, Tournament
 from tournaments.services import audit
 
 
+def decider_name(user) -> str:
+    """Who decided a jury call when nobody is named: the user recording it."""
+    if user is None or not user.is_authenticated:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
 @transaction.atomic
 def record_call(
     table: TableRound,
@@ -16,6 +23,7 @@ def record_call(
     contract: str,
     decision: str,
     user=None,
+    decided_by: str = "",
 ) -> JuryCall:
     call = JuryCall.objects.create(
         table=table,
@@ -23,6 +31,7 @@ def record_call(
         entry=entry,
         contract=contract,
         decision=decision,
+        decided_by=(decided_by or "").strip()[:100],
         user=user if user and user.is_authenticated else None,
     )
     audit(
@@ -35,8 +44,38 @@ def record_call(
         entry=entry.id,
         contract=contract,
         decision=decision,
+        decided_by=call.decided_by,
     )
     return call
+
+
+def record_new_calls(
+    table: TableRound,
+    deal_number: int,
+    calls,
+    user=None,
+    decided_by: str = "",
+) -> list[JuryCall]:
+    """The deal form's decisions, ``calls``: (entry, contract, decision).
+    A call equal to the latest one on that declarer's contract in this deal
+    is not stored again (a second save of the same form, a correction)."""
+    stored = []
+    for entry, contract, decision in calls:
+        latest = (
+            JuryCall.objects.filter(
+                table=table, deal_number=deal_number, entry=entry, contract=contract
+            )
+            .order_by("-at", "-id")
+            .values_list("decision", flat=True)
+            .first()
+        )
+        if latest != decision:
+            stored.append(
+                record_call(
+                    table, deal_number, entry, contract, decision, user, decided_by
+                )
+            )
+    return stored
 
 
 def solo_counts(tournament: Tournament) -> dict[int, int]:

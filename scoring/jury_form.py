@@ -16,6 +16,12 @@ class JuryCallForm(forms.Form):
     declarer = IdChoiceField(label=_("Declarer"), queryset=Entry.objects.none())
     contract = forms.ChoiceField(label=_("Contract"), choices=())
     decision = forms.ChoiceField(label=_("Decision"), choices=JuryCall.Decision.choices)
+    decided_by = forms.CharField(
+        label=_("Decided by"),
+        required=False,
+        max_length=100,
+        help_text=_("The jury member or TD who decided; empty: you."),
+    )
 
     def __init__(self, tournament: Tournament, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -84,7 +84,13 @@ class JuryCall(models.Model):
     entry = models.ForeignKey(Entry, models.CASCADE, verbose_name=_("declarer"))
     contract = models.CharField(_("contract"), max_length=40)
     decision = models.CharField(_("decision"), max_length=8, choices=Decision.choices)
+    #: Who decided (the jury member or the TD, as the deal form or the jury
+    #: page named them); ``user`` is who recorded it.
+    decided_by = models.CharField(_("decided by"), max_length=100, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True)
+    #: Who recorded the decision, as a restored backup names them: a name
+    #: only, never linked to an account of this site (docs/roles.md).
+    claimed_user = models.CharField(max_length=150, blank=True)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -93,6 +99,11 @@ class JuryCall(models.Model):
 
     def __str__(self) -> str:
         return f"{self.contract} {self.decision}"
+
+    @property
+    def recorder(self) -> str:
+        """Who recorded it: the account, else the name a backup gave."""
+        return self.user.get_username() if self.user else self.claimed_user
 
 
 from scoring.models_tableside import (  # noqa: E402, F401

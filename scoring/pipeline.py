@@ -23,7 +23,7 @@ from rules.engine.schedules import Schedule
 from rules.engine.types import Suit
 from rules.engine.validation import Violation, validate_record
 from scoring.records import by_seat, seats_of
-from scoring.settlement import Settlement, ZeroSumError, settle
+from scoring.settlement import Settlement, ZeroSumError, sanction_charge, settle
 from tournaments.dealing import playing_positions, sitting_out
 
 
@@ -176,6 +176,22 @@ def seat_scores(labels: Sequence[str], scores: Mapping[str, int]) -> tuple[int, 
     if sum(seated) != 0:
         raise ZeroSumError(f"seat scores {seated} do not sum to zero")
     return tuple(seated)
+
+
+def sanctions_charged(record: dict, facts: dict | None) -> list[int]:
+    """Per sanction of a stored deal, the points its offender was charged, as
+    the settlement charged them (positive): the sanction's points as the
+    facts keep them (3 for a forgotten turn-up card) are what each other
+    player receives three times; a dealer sitting out pays them to all four
+    players (4). The one reading of a sanction's cost: seat totals (the
+    "fewest sanction points" tie-break), sheets, cards, pages and workbook
+    show this number. Works on a record by seat or by name alike."""
+    players = record.get("players", [])
+    points = (facts or {}).get("sanctions", [])
+    return [
+        sanction_charge(pts, s.get("player"), players) if isinstance(pts, int) else 0
+        for s, pts in zip(record.get("sanctions", []), points, strict=False)
+    ]
 
 
 def solo_declarers(record: dict, facts: dict) -> list:

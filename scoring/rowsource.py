@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.engine.types import Kind
 from scoring.models import Deal
+from scoring.pipeline import sanctions_charged
 from scoring.records import by_name
 from scoring.services import standings_for
 from tournaments.dealing import dealer_position, sitting_out, unique_labels
@@ -54,6 +55,7 @@ DEAL_COLUMNS = {
         Column("queen_of_spades", _("Queen of spades")),
         Column("last_trick", _("Last trick")),
         Column("sanctions", _("Sanctions")),
+        Column("note", _("Note")),
         Column("points", _("Points"), True),
         Column("total", _("Total"), True),
     )
@@ -84,7 +86,14 @@ def standings_rows(
 ) -> RowSet:
     """Rank, player, club, points per round, total and the tie-break columns."""
     rows, names, numbers = standings_for(tournament, up_to_round, public)
-    clubs = dict(tournament.entries.values_list("id", "player__club__name").order_by())
+    entries = tournament.entries.values_list(
+        "id", "player__club__name", "status", "withdrawn_after", "club_name"
+    ).order_by()
+    clubs, withdrawn = {}, {}
+    for entry_id, club, status, after, club_text in entries:
+        clubs[entry_id] = club or club_text  # a list's club kept as text
+        if status == "withdrawn":
+            withdrawn[entry_id] = after
     primary, *tiebreaks = chain(tournament.method, tournament.tiebreaks or None)
     apart = {row.player for row in rows if row.rank is None}
     columns = [
@@ -96,6 +105,8 @@ def standings_rows(
         *[Column(k, METRICS[k].name, True) for k in tiebreaks if k != "points"],
         Column("deals_played", _("Deals played"), True),
     ]
+    if any(row.sat_out for row in rows):  # an event with tables of five
+        columns.append(Column("sat_out", _("Deals sat out"), True))
     if primary == "placement":
         columns.insert(len(numbers) + 3, Column("points", METRICS["points"].name, True))
     out = []
@@ -106,12 +117,13 @@ def standings_rows(
             "name": names.get(row.player, "?"),
             "club": clubs.get(row.player) or "",
             "marks": {f"r{n}": BYE_MARK for n in row.byes},
-            "notes": _notes(row, row.player in apart),
+            "notes": _notes(row, row.player in apart, withdrawn, up_to_round),
+            "withdrawn": row.player in withdrawn,
         }
         for n in numbers:
             item[f"r{n}"] = row.by_round.get(n)
         for col in columns:
-            if col.key in METRICS or col.key == "deals_played":
+            if col.key in METRICS or col.key in ("deals_played", "sat_out"):
                 item[col.key] = row.value(col.key)
         out.append(item)
     if any(item["notes"] for item in out):
@@ -124,9 +136,19 @@ BYE_MARK = "v"
 BYE_LEGEND = _("v = bye (vrij): the round was sat out and scored by the bye rule")
 
 
-def _notes(row, substitute: bool) -> str:
-    """ "bye R2, R5" and "substitute (not ranked)", in words a player reads."""
+def _notes(
+    row, substitute: bool, withdrawn: dict | None = None, up_to: int | None = None
+) -> str:
+    """ "withdrawn after round 2", "bye R2, R5" and "substitute (not ranked)",
+    in words a player reads. Standings after a round the player still played
+    say nothing of a withdrawal yet to come."""
     parts = []
+    if withdrawn and row.player in withdrawn:
+        after = withdrawn[row.player]
+        if not after:
+            parts.append(str(_("withdrawn")))
+        elif up_to is None or up_to >= after:
+            parts.append(str(_("withdrawn after round %(n)s") % {"n": after}))
     if row.byes:
         rounds = ", ".join(str(_("R%(n)s") % {"n": n}) for n in sorted(row.byes))
         parts.append(str(_("bye %(rounds)s") % {"rounds": rounds}))
@@ -163,9 +185,13 @@ def _seats_by_table(seats) -> dict[int, list]:
 def event_names(tournament: Tournament) -> dict[int, str]:
     """{entry id: name as shown}, with the club where a name repeats."""
     return shown_names(
-        (pk, name, club or "", fed)
-        for pk, name, club, fed in tournament.entries.values_list(
-            "id", "player__name", "player__club__name", "player__federation_number"
+        (pk, name, club or text, fed)
+        for pk, name, club, fed, text in tournament.entries.values_list(
+            "id",
+            "player__name",
+            "player__club__name",
+            "player__federation_number",
+            "club_name",
         )
     )
 
@@ -211,11 +237,12 @@ def round_rows(tournament: Tournament, round_number: int) -> list[dict]:
     ).order_by("table__number", "position")
     fields = ("table__number", "position", "entry_id", "entry__player__name",
               "entry__player__club__name", "points", "deals_played",
-              "entry__player__federation_number", "entry__status")  # fmt: skip
+              "entry__player__federation_number", "entry__status",
+              "entry__club_name")  # fmt: skip
     rows = list(seats.values_list(*fields))
     shown = event_names(tournament)
     tables: dict[int, list[dict]] = {}
-    for tno, pos, entry_id, name, club, points, played, _fed, status in rows:
+    for tno, pos, entry_id, name, club, points, played, _fed, status, text in rows:
         name = shown.get(entry_id, name)
         if status == "substitute":
             name = str(_("%(name)s (substitute)") % {"name": name})
@@ -224,12 +251,31 @@ def round_rows(tournament: Tournament, round_number: int) -> list[dict]:
                 "position": pos,
                 "entry": entry_id,
                 "name": name,
-                "club": club or "",
+                "club": club or text,  # a list's club kept as text
                 "points": points,
                 "deals_played": played,
             }
         )
     return [{"table": tno, "seats": rows} for tno, rows in tables.items()]
+
+
+def round_sanctions(
+    tournament: Tournament, round_number: int
+) -> dict[int, list[tuple[int, str]]]:
+    """{table number: [(deal, sanction text)]}: the sanctions of one round,
+    with the points charged (``sanction_points``), for the round's page. Two
+    queries: the round's seats and its deals with a sanction."""
+    seats = table_seats(tournament, round_number)
+    deals = Deal.objects.filter(
+        table__round__tournament=tournament,
+        table__round__number=round_number,
+        record__has_key="sanctions",
+    ).order_by("table__number", "number")
+    out: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for row in _rows(deals, seats, lambda _event: tournament.schedule):
+        if row["sanction_text"]:
+            out[row["table"]].append((row["deal"], row["sanction_text"]))
+    return out
 
 
 def deal_rows(
@@ -247,7 +293,8 @@ def deal_rows(
     and ``partner_seats`` (seats), ``tricks`` [int], ``queen_of_spades`` and
     ``last_trick`` (labels, schoppen mie), ``sanctions`` (codes),
     ``sanction_text`` (in words) and ``sanction_rows`` [(code, name, label,
-    points)], ``jury`` [(seat, contract name)] approvals, ``scores`` and
+    points charged)] with ``sanction_seats`` (the offenders' seats; per seat
+    ``sanction_points``), ``jury`` [(seat, contract name)] approvals, ``scores`` and
     ``running`` (the table-round's running totals) per seat, ``record``
     (players by name).
 
@@ -407,8 +454,9 @@ def _contract_name(schedule, code) -> str:
 
 
 def _sanction_rows(record: dict, facts: dict, schedule) -> list[tuple]:
-    """(code, name, label, points) per sanction, the points as stored."""
-    points = (facts or {}).get("sanctions", [])
+    """(code, name, label, points) per sanction, the points as charged to
+    the offender (``sanctions_charged``: 4 for a dealer sitting out)."""
+    points = sanctions_charged(record, facts)
     rows = []
     for s, pts in zip(record.get("sanctions", []), points, strict=False):
         sanction = schedule.sanctions.get(s.get("code", ""))
@@ -417,17 +465,37 @@ def _sanction_rows(record: dict, facts: dict, schedule) -> list[tuple]:
     return rows
 
 
-def player_deals(rows: Iterable[dict], entry_ids=None) -> Iterator[tuple]:
+def sanction_points(row: dict, seat: int) -> int:
+    """The sanction points charged to ``seat`` in this deal row: what its
+    sanctions cost that seat, the number the settlement charged (a dealer
+    sitting out at a table of five pays 4 for a forgotten turn-up card, 1 to
+    each of the four). The sheet, the pages, the workbook, the cards and the
+    "fewest sanction points" tie-break (through the seat totals) all read
+    this one number (``scoring.pipeline.sanctions_charged``)."""
+    return sum(
+        points
+        for (_code, _name, _label, points), offender in zip(
+            row["sanction_rows"], row["sanction_seats"], strict=False
+        )
+        if offender == seat
+    )
+
+
+def player_deals(
+    rows: Iterable[dict], entry_ids=None, sat_out: bool = False
+) -> Iterator[tuple]:
     """``(entry, row, seat, points, total)`` for every deal row an entry took
     part in (played, or sanctioned while sitting out), with the entry's
-    running ``total`` over the event, added by ``add_up`` as every total is."""
+    running ``total`` over the event, added by ``add_up`` as every total is.
+    ``sat_out``: every deal the entry sat out as dealer too (a card lists
+    them, marked)."""
     totals: dict[int, list[int]] = defaultdict(lambda: [0])
     for row in rows:
         for seat, entry_id, _name in row["seats"]:
             if entry_ids is not None and entry_id not in entry_ids:
                 continue
             points = row["scores"][seat - 1]
-            if not counts_for_seat(seat, row["sits_out"], points):
+            if not sat_out and not counts_for_seat(seat, row["sits_out"], points):
                 continue
             totals[entry_id] = add_up(totals[entry_id], (points,))
             yield entry_id, row, seat, points, totals[entry_id][0]

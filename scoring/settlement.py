@@ -128,15 +128,28 @@ def settle_all_pass(play: Play, players) -> dict[str, int]:
 
 
 def settle_sanction(entry: SanctionEntry, players) -> dict[str, int]:
-    """The offender pays; every other player of the deal receives a third.
+    """The offender pays; every other player of the deal receives a third."""
+    return sanction_deltas(entry.points, entry.player, players)
+
+
+def sanction_deltas(points: int, offender: str, players) -> dict[str, int]:
+    """A sanction of ``points`` on ``offender``: every other player of the
+    deal receives a third, the offender pays the sum.
 
     A dealer sitting out (not in ``players``) pays that third to each of the
     four (deal-record.md, "Who pays whom"): -4 for a forgotten turn-up card.
     """
-    share = entry.points // 3
-    if entry.player not in players:
-        return {entry.player: -len(players) * share} | dict.fromkeys(players, share)
-    return one_against_three(players, entry.player, -share)
+    share = points // 3
+    if offender not in players:
+        return {offender: -len(players) * share} | dict.fromkeys(players, share)
+    return one_against_three(players, offender, -share)
+
+
+def sanction_charge(points: int, offender: str, players) -> int:
+    """What the offender of a sanction of ``points`` pays, as a positive
+    number: the settlement's own line (``sanction_deltas``), so 3 for a
+    forgotten turn-up card by a playing dealer and 4 by one sitting out."""
+    return -sanction_deltas(points, offender, players).get(offender, 0)
 
 
 SETTLERS = {

@@ -30,6 +30,7 @@ class SeatResult:
     deals_played: int = 0
     declared_made: int = 0
     sanction_points: int = 0
+    deals_sat_out: int = 0  # as the dealer sitting out at a table of five
 
 
 @dataclass
@@ -44,6 +45,7 @@ class Row:
     declared_made: int = 0
     sanction_points: int = 0
     deals_played: int = 0
+    sat_out: int = 0  # deals sat out as the dealer at a table of five
     h2h: int = 0
     by_round: dict[int, float] = field(default_factory=dict)
     byes: list[int] = field(default_factory=list)  # rounds sat out whole
@@ -100,6 +102,7 @@ def compute(
         row.raw_points += r.points
         row.by_round[r.round] = row.by_round.get(r.round, 0) + r.points
         row.deals_played += r.deals_played
+        row.sat_out += r.deals_sat_out
         row.declared_made += r.declared_made
         row.sanction_points += r.sanction_points
         award, won = places[(r.player, r.round)]

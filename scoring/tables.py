@@ -155,7 +155,7 @@ def standings_table(
         if col.key == "name" and player_url is not None:
             link = lambda record: player_url(record["entry"])  # noqa: E731
         kind = NumberColumn if col.numeric else TextColumn
-        wide_only = col.key in ("club", "deals_played")
+        wide_only = col.key in ("club", "deals_played", "sat_out")
         css = WIDE_ONLY if wide_only else pins.get(col.key, "")
         extra.append((col.key, kind(verbose_name=col.label, link=link, css=css)))
     table = StandingsTable(rowset.rows, extra_columns=extra)

@@ -50,4 +50,9 @@ urlpatterns = [
         "import/tournament/", views_exports.import_tournament, name="import-tournament"
     ),
     path("import/players/", views_exports.import_players, name="import-players"),
+    path(
+        M + "entries/import/",
+        views_exports.import_event_players,
+        name="import-event-players",
+    ),
 ]

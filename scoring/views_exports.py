@@ -5,7 +5,6 @@ import io
 
 from django import forms
 from django.contrib import messages
-from django.db import transaction
 from django.http import FileResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -15,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 from rules.numbers import parse_int
 from scoring.exports import ExportError
 from scoring.exports import player_import as pi
-from scoring.exports.backup import BackupError, import_event
+from scoring.exports.backup import BackupError, restore_event
 from scoring.exports.registry import PDF_KINDS, default_round, make_export
 from tournaments.forms import IdChoiceField
 from tournaments.models import Club, Tournament
@@ -26,8 +25,7 @@ from tournaments.permissions import (
     register_required,
     td_required,
 )
-from tournaments.register_rules import is_staff, managed_club_ids
-from tournaments.services import register
+from tournaments.register_rules import managed_club_ids, may_create_clubs
 
 MAX_UPLOAD = 30 * 1024 * 1024  # an event backup; 400 players take about 10 MB
 SESSION_KEY = "player_import"
@@ -96,7 +94,10 @@ class TournamentFileForm(forms.Form):
         label=_("Import under another code"),
         required=False,
         max_length=60,
-        help_text=_("Leave empty to keep the code in the file."),
+        help_text=_(
+            "Leave empty to keep the code in the file, or, when an event has "
+            "it already, the first free one after it (code-2, code-3 …)."
+        ),
     )
 
 
@@ -110,8 +111,8 @@ def import_tournament(request):
             form.add_error("file", _("The file is too large."))
         else:
             try:
-                event = import_event(
-                    upload.read(), form.cleaned_data["slug"] or None, request.user
+                event = restore_event(
+                    upload.read(), request.user, form.cleaned_data["slug"] or None
                 )
             except BackupError as exc:
                 form.add_error(
@@ -120,7 +121,14 @@ def import_tournament(request):
                     % {"path": exc.path or "/", "message": exc.message},
                 )
             else:
-                messages.success(request, _("Imported “%(n)s”.") % {"n": event.name})
+                messages.success(
+                    request,
+                    _(
+                        "Imported “%(n)s” under the code %(code)s. No round is "
+                        "public yet: check the event, then publish its rounds."
+                    )
+                    % {"n": event.name, "code": event.slug},
+                )
                 left_out = getattr(event, "clubs_left_out", [])
                 if left_out:
                     messages.warning(
@@ -151,8 +159,19 @@ def _clubs_of(user) -> set[str] | None:
 
 
 class PlayerFileForm(forms.Form):
-    file = forms.FileField(label=_("Players (CSV or XLSX)"))
-    create_clubs = forms.BooleanField(label=_("Create missing clubs"), required=False)
+    file = forms.FileField(
+        label=_("Players (CSV or XLSX)"),
+        help_text=_(
+            "Columns name, club and federation number, e.g. "
+            "“Naam;Club;Bondsnummer”; separated by semicolons or commas."
+        ),
+    )
+    create_clubs = forms.BooleanField(
+        label=_("Create missing clubs"),
+        required=False,
+        help_text=_("A club not in the register is made, and you organise it."),
+    )
+    check_in = forms.BooleanField(label=_("Check them in at once"), required=False)
     tournament = IdChoiceField(
         Tournament.objects.none(),
         required=False,
@@ -160,8 +179,14 @@ class PlayerFileForm(forms.Form):
         empty_label=_("(no tournament)"),
     )
 
-    def __init__(self, *args, user=None, **kwargs):
+    def __init__(self, *args, user=None, event=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if not may_create_clubs(user):
+            del self.fields["create_clubs"]
+        if event is not None:
+            del self.fields["tournament"]
+            return
+        del self.fields["check_in"]
         ids = [t.id for t in Tournament.objects.all() if is_td(user, t)]
         self.fields["tournament"].queryset = Tournament.objects.filter(id__in=ids)
 
@@ -169,13 +194,32 @@ class PlayerFileForm(forms.Form):
 @register_required
 @require_http_methods(["GET", "POST"])
 def import_players(request):
+    """Into the register (and, if chosen, an event the user directs)."""
+    return _import_players(request, None)
+
+
+@td_required
+@require_http_methods(["GET", "POST"])
+def import_event_players(request, tournament):
+    """From the event's entries page: the list's players become its entries."""
+    return _import_players(request, tournament)
+
+
+def _here(event) -> str:
+    if event is None:
+        return reverse("scoring:import-players")
+    return reverse("scoring:import-event-players", args=[event.slug])
+
+
+def _import_players(request, event):
     """Upload → preview (rows kept in the session) → confirm (re-checked)."""
     if request.method == "POST" and "confirm" in request.POST:
-        return _confirm_players(request)
+        return _confirm_players(request, event)
+    user = request.user
     form = PlayerFileForm(
-        request.POST or None, request.FILES or None, user=request.user
+        request.POST or None, request.FILES or None, user=user, event=event
     )
-    rows = None
+    rows, target = None, event
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
@@ -185,38 +229,81 @@ def import_players(request):
         except pi.PlayerFileError as exc:
             form.add_error("file", str(exc))
         else:
-            create = form.cleaned_data["create_clubs"] and is_staff(request.user)
-            rows = pi.preview(rows, create, _clubs_of(request.user))
-            tournament = form.cleaned_data["tournament"]
+            may_create = may_create_clubs(user)
+            create = form.cleaned_data.get("create_clubs", False) and may_create
+            target = event or form.cleaned_data.get("tournament")
+            rows = pi.preview(rows, create, _clubs_of(user), target, may_create)
             request.session[SESSION_KEY] = {
                 "rows": [r.as_dict() for r in rows],
                 "create_clubs": create,
-                "tournament": tournament.id if tournament else None,
+                "tournament": target.id if target else None,
+                "check_in": bool(form.cleaned_data.get("check_in")),
             }
-    context = {"form": form, "rows": rows, "valid": sum(1 for r in rows or [] if r.ok)}
+    context = {
+        "form": form,
+        "rows": rows,
+        "valid": sum(1 for r in rows or [] if r.ok),
+        "refused": [r for r in rows or [] if not r.ok],
+        "tournament": event,
+        "target": target,
+        "here": _here(event),
+        "may_create_clubs": may_create_clubs(user),
+    }
     return render(request, "exports/import_players.html", context)
 
 
-def _confirm_players(request):
+def _confirm_players(request, event):
+    here = _here(event)
     pending = request.session.pop(SESSION_KEY, None)
     if not isinstance(pending, dict):
         messages.error(request, _("Nothing to confirm: upload the file again."))
-        return redirect("scoring:import-players")
+        return redirect(here)
     tournament = None
     if pending.get("tournament"):
         tournament = Tournament.objects.filter(pk=pending["tournament"]).first()
         if tournament is None or not is_td(request.user, tournament):
             messages.error(request, _("You are not a TD of that tournament."))
-            return redirect("scoring:import-players")
+            return redirect(here)
+    if event is not None and tournament != event:
+        messages.error(request, _("Nothing to confirm: upload the file again."))
+        return redirect(here)
     rows = pi.rows_from(pending.get("rows", []))
-    create = bool(pending.get("create_clubs")) and is_staff(request.user)
+    create = bool(pending.get("create_clubs")) and may_create_clubs(request.user)
     try:
-        with transaction.atomic():
-            players = pi.store(rows, create, _clubs_of(request.user))
-            if tournament is not None and players:
-                register(tournament, players, request.user)
+        result = pi.store(
+            rows,
+            create,
+            _clubs_of(request.user),
+            tournament,
+            request.user,
+            check_in=bool(pending.get("check_in")),
+        )
     except DuplicateNameError as exc:
         messages.error(request, _("Nothing stored: %(why)s") % {"why": exc})
-        return redirect("scoring:import-players")
-    messages.success(request, _("%(n)s players stored.") % {"n": len(players)})
-    return redirect("scoring:import-players")
+        return redirect(here)
+    _report(request, result, tournament)
+    if event is not None:
+        return redirect("tournaments:td-entries", event.slug)
+    return redirect(here)
+
+
+def _report(request, result, tournament) -> None:
+    messages.success(request, _("%(n)s players stored.") % {"n": len(result.players)})
+    if tournament is not None:
+        messages.success(
+            request,
+            _("%(n)s players entered in %(event)s.")
+            % {"n": len(result.entries), "event": tournament.name},
+        )
+    if result.clubs:
+        messages.info(
+            request,
+            _("Clubs created: %(clubs)s.")
+            % {"clubs": ", ".join(c.name for c in result.clubs)},
+        )
+    if result.as_text:
+        messages.info(
+            request,
+            _("%(n)s players entered with their club as text only.")
+            % {"n": result.as_text},
+        )

@@ -1,13 +1,22 @@
-"""The jury page: record decisions on jury contracts; solo-limit counts."""
+"""The jury page: record decisions on jury contracts; what was decided (by
+contract name, who decided, who recorded it and when); solo-limit counts.
+The TD mostly records a decision on the deal form itself (``scoring.entry``)."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from scoring.jury import record_call, solo_counts
+from scoring.jury import decider_name, record_call, solo_counts
 from scoring.jury_form import JuryCallForm
 from scoring.models import JuryCall
 from tournaments.permissions import is_td, jury_required
+
+
+def contract_name(schedule, code: str) -> str:
+    """A contract's name in the active language; a code the schedule does
+    not know (any more) as stored."""
+    contract = schedule.contracts.get(code)
+    return contract.name if contract is not None else code
 
 
 @jury_required
@@ -22,22 +31,26 @@ def jury(request, tournament):
             data["contract"],
             data["decision"],
             request.user,
+            data.get("decided_by") or decider_name(request.user),
         )
         messages.success(
             request,
             _("%(decision)s: %(contract)s by %(name)s.")
             % {
                 "decision": call.get_decision_display(),
-                "contract": call.contract,
+                "contract": contract_name(tournament.schedule, call.contract),
                 "name": call.entry.player.name,
             },
         )
         return redirect("scoring:td-jury", tournament.slug)
-    calls = (
+    calls = list(
         JuryCall.objects.filter(table__round__tournament=tournament)
         .select_related("table__round", "entry__player", "user")
-        .order_by("-at")[:50]
+        .order_by("-at", "-id")[:50]
     )
+    schedule = tournament.schedule
+    for call in calls:
+        call.contract_name = contract_name(schedule, call.contract)
     counts = solo_counts(tournament)
     entries = tournament.entries.select_related("player")
     solo = sorted(

@@ -4,6 +4,7 @@ reconciliation. Views only assemble: the row source ranks, ``reconcile`` sums.
 
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from rules.numbers import parse_int
 from scoring.reconcile import reconcile
@@ -48,7 +49,11 @@ def settings_in_force(tournament: Tournament) -> list[tuple[str, str]]:
         lines.append(
             (
                 _("Public standings"),
-                _("the last %(n)s round(s) are hidden")
+                ngettext(
+                    "the last round is hidden",
+                    "the last %(n)s rounds are hidden",
+                    tournament.hide_last_rounds,
+                )
                 % {"n": tournament.hide_last_rounds},
             )
         )

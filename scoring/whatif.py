@@ -192,6 +192,9 @@ def what_if(tournament: Tournament, schedule: Schedule) -> WhatIf:
     unranked = [row.player for row in rows if row.rank is None]
     other = standings.compute(results, names, options_for(tournament), byes, unranked)
     by_player = {row.player: row for row in other}
+    for row in rows:  # who sat out is the seating's, whatever the rules
+        if row.player in by_player:
+            by_player[row.player].sat_out = row.sat_out
     lines = [
         Line(row.player, names.get(row.player, "?"), row, by_player[row.player])
         for row in rows

@@ -4,6 +4,7 @@ itself is decided in ``seasons.ranking``."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from rules.models import CODE_INVALID
 from rules.resolver import schedule_choices
 from seasons.models import Competition, Team
 from seasons.ranking import TIEBREAKS
@@ -19,6 +20,7 @@ class CompetitionForm(forms.ModelForm):
         fields = ["club", "name", "slug", "season", "rules", "partijen",
                   "deals_per_partij", "byes"]  # fmt: skip
         field_classes = {"club": IdChoiceField}  # junk ids never reach SQL
+        error_messages = {"slug": {"invalid": CODE_INVALID}}
 
     def __init__(self, *args, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)

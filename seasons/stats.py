@@ -66,7 +66,7 @@ class SanctionLine:
     code: str
     name: str
     times: int = 0
-    points: int = 0  # what the sanctions cost, as stored (positive)
+    points: int = 0  # what the sanctions cost, as charged (positive)
 
 
 @dataclass

@@ -53,6 +53,18 @@ OVERFLOW = """() => {
   return {scroll: document.documentElement.scrollWidth, width, outside};
 }"""
 
+#: On a laptop (1366 px) not even a table box may scroll sideways: OVERFLOW,
+#: and every ``.table-wrap`` whose content is wider than its box.
+OVERFLOW_LAPTOP = """() => {
+  const found = (OVERFLOW)();
+  const boxes = [...document.querySelectorAll('.table-wrap')].filter(
+    el => el.scrollWidth > el.clientWidth + 1
+  ).slice(0, 3).map(el => ({box: el.clientWidth, table: el.scrollWidth,
+    in: (el.closest('[id], section') || el).id || el.parentElement.className}));
+  found.outside = found.outside.concat(boxes);
+  return found;
+}""".replace("OVERFLOW", OVERFLOW)
+
 
 def log_in(page, username: str, password: str) -> None:
     """Through the login form, as a person does; back on the home page."""

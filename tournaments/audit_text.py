@@ -175,13 +175,15 @@ def _jury_call(words, line, d):
         "deal": d["deal"],
         "table": d["table"],
     }
+    by = d.get("decided_by")
+    who = _("decided by %(name)s") % {"name": by} if by else ""
     if d["decision"] == "approved":
         return _(
             "Jury approved %(contract)s of %(name)s (deal %(deal)s at table %(table)s)"
-        ) % params, ""
+        ) % params, who
     return _(
         "Jury refused %(contract)s of %(name)s (deal %(deal)s at table %(table)s)"
-    ) % params, ""
+    ) % params, who
 
 
 def _round_seat(words, line, d):
@@ -193,6 +195,7 @@ def _round_seat(words, line, d):
         "engine": _("seating engine"),
         "simple": _("simple generator"),
         "manual": _("by hand"),
+        "standing": _("by standing"),
     }
     if d.get("source") in sources:
         parts.append(sources[d["source"]])
@@ -202,6 +205,30 @@ def _round_seat(words, line, d):
 def _round_swap(words, line, d):
     names = {"a": words.entry(line, d["a"]), "b": words.entry(line, d["b"])}
     return _("Seats of %(a)s and %(b)s swapped") % names, ""
+
+
+def _round_move(words, line, d):
+    name = words.entry(line, d["entry"])
+    if d.get("to_table") is None:
+        what = _("%(name)s moved to sit round %(round)s out")
+    else:
+        what = _("%(name)s moved to table %(table)s, seat %(seat)s")
+    params = {
+        "name": name,
+        "round": d["round"],
+        "table": d.get("to_table"),
+        "seat": d.get("to_seat"),
+    }
+    if d.get("from_table") is not None:
+        before = _("was at table %(table)s, seat %(seat)s") % {
+            "table": d["from_table"],
+            "seat": d.get("from_seat"),
+        }
+    elif d.get("was_out"):
+        before = _("sat out before")
+    else:
+        before = _("was not seated before")
+    return what % params, before
 
 
 def _round_substitute(words, line, d):
@@ -279,6 +306,7 @@ SENTENCES = {
     ),
     "round.seat": _round_seat,
     "round.swap": _round_swap,
+    "round.move": _round_move,
     "round.substitute": _round_substitute,
     "round.seat_removed": _fixed(
         lambda: _("Seat %(position)s at table %(table)s removed")
@@ -305,6 +333,14 @@ SENTENCES = {
         "",
     ),
     "entry.withdraw": _entry_withdraw,
+    "seating.keep_apart": lambda w, ln, d: (
+        _("Kept apart at the seating"),
+        w.entry_list(ln, _ids(d["entries"])),
+    ),
+    "seating.keep_apart_removed": lambda w, ln, d: (
+        _("No longer kept apart at the seating"),
+        w.entry_list(ln, _ids(d["entries"])),
+    ),
     "role.add": _role(lambda: _("%(user)s added as %(role)s")),
     "role.remove": _role(lambda: _("Role %(role)s of %(user)s removed")),
     "tournament.create": lambda w, ln, d: (_("Tournament created"), ""),

@@ -5,6 +5,8 @@ five the dealer sits out the deal. The players of a deal are listed clockwise
 starting left of the dealer, as the deal record wants them.
 """
 
+from typing import NamedTuple
+
 
 def dealer_position(seat_count: int, deal_number: int) -> int:
     if seat_count < 1:
@@ -34,3 +36,34 @@ def unique_labels(names: list[str]) -> list[str]:
         seen[name] = seen.get(name, 0) + 1
         labels.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
     return labels
+
+
+class SitOutSpread(NamedTuple):
+    """Deals each seat of a table sits out in one round, and what evens it."""
+
+    per_seat: tuple[int, ...]  # seat 1 first
+    spread: int  # most minus fewest
+    even_below: int  # the nearest deal counts that share sitting out evenly
+    even_above: int  # (multiples of the table's players; 0: none below)
+
+
+def sit_out_spread(deals_per_round: int, players_at_table: int = 5) -> SitOutSpread:
+    """How the dealer's sitting out falls on the seats of a table of
+    ``players_at_table`` over ``deals_per_round`` deals (the dealer sits out
+    in turn, seat 1 deals first): e.g. 8 deals at a table of five, seats 1-3
+    sit out twice and seats 4-5 once (spread 1; 5 or 10 deals are even).
+    At a table of four nobody sits out."""
+    if deals_per_round < 0:
+        raise ValueError("a round has no negative number of deals")
+    seats = max(players_at_table, 0)
+    per_seat = [0] * seats
+    for deal in range(1, deals_per_round + 1):
+        out = sitting_out(seats, deal)
+        if out is not None:
+            per_seat[out - 1] += 1
+    spread = max(per_seat) - min(per_seat) if per_seat else 0
+    if seats != 5:
+        return SitOutSpread(tuple(per_seat), spread, deals_per_round, deals_per_round)
+    below = deals_per_round - deals_per_round % seats
+    above = below if below == deals_per_round else below + seats
+    return SitOutSpread(tuple(per_seat), spread, below, above)

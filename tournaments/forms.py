@@ -4,8 +4,10 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Max, Q
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.models import CODE_INVALID
 from rules.numbers import is_id
 from rules.resolver import resolve_schedule, schedule_choices
 from tournaments.codes import code_problem
@@ -24,6 +26,92 @@ from tournaments.validators import no_control_characters
 MAX_ROUNDS = 30
 MAX_DEALS = 60
 MAX_BYE_POINTS = 1000
+#: The rule schedule a new event starts from when its organiser has none:
+#: the tournament regulation (a club's own evenings pick their house rules).
+DEFAULT_RULES = "iwwa"
+
+#: Help on every field of the event form (the model's own help is kept).
+EVENT_HELP = {
+    "name": _("As the players and the public pages will see it."),
+    "slug": _(
+        "A short name for the web address of the event, e.g. kampioenschap-2026 "
+        "gives /t/kampioenschap-2026/. Letters, digits, - and _ only."
+    ),
+    "date": _("The day the event is played."),
+    "venue": _("Where it is played (optional), shown on the public pages."),
+    "rules": _(
+        "Which contracts count and what they score. Fixed once the first deal "
+        "is stored."
+    ),
+    "rounds": _(
+        "How many rounds the event has; you can add or drop unseated ones later."
+    ),
+    "deals_per_round": _(
+        "At a table of five the dealer sits out each deal in turn: a multiple "
+        "of five (5, 10, 15 …) gives every seat the same number of sit-outs."
+    ),
+    "language": _(
+        "The language of the printouts and exports: score sheets, seating "
+        "lists, cards, PDF and XLSX."
+    ),
+    "method": _(
+        "Total points: the sum of all deals. Table placement points: each round "
+        "the best at a table gets the most points (see below)."
+    ),
+    "tiebreaks": _(
+        "Players level on the standings method are ranked by these, in order."
+    ),
+    "normalise_five": _(
+        "At a table of five each player sits out some deals. With this on, a "
+        "player's total is their points per deal played times the deals of the "
+        "rounds they played, so whoever sat out more deals is not behind. Needed "
+        "only when the deals per round are not a multiple of five; while a round "
+        "is being played the totals are then estimates."
+    ),
+    "hide_last_rounds": _(
+        "Keep the results of this many last rounds off the public pages until "
+        "the prize-giving (0: show every published round)."
+    ),
+}
+
+
+def even_deal_counts(deals: int) -> list[int]:
+    """The multiples of five next to ``deals`` (the ones the form allows)."""
+    low, high = deals - deals % 5, deals - deals % 5 + 5
+    return [n for n in (low, high) if 5 <= n <= MAX_DEALS]
+
+
+def _either(numbers: list[int]) -> str:
+    if len(numbers) == 2:
+        return gettext("%(a)s or %(b)s") % {"a": numbers[0], "b": numbers[1]}
+    return ", ".join(str(n) for n in numbers)
+
+
+def sit_out_sentence(deals: int | None, normalise: bool) -> str:
+    """What a table of five does with ``deals`` per round, when it is uneven
+    (seat 1 deals first, so the first seats sit out once more): '' when even."""
+    if not deals or deals % 5 == 0:
+        return ""
+    low, high = deals // 5, deals // 5 + 1
+    uneven = ngettext(
+        "With %(deals)s deals per round, players at a table of five sit out "
+        "%(low)s or %(high)s deal, depending on their seat.",
+        "With %(deals)s deals per round, players at a table of five sit out "
+        "%(low)s or %(high)s deals, depending on their seat.",
+        high,
+    ) % {"deals": deals, "low": low, "high": high}
+    even = _either(even_deal_counts(deals))
+    if normalise:
+        fix = gettext(
+            "Normalising is on, so totals are compared per deal played; "
+            "%(even)s deals would make sitting out even too."
+        )
+    else:
+        fix = gettext(
+            "Choose %(even)s deals per round so every seat sits out equally "
+            "often, or switch on “Normalise 5-player tables”."
+        )
+    return f"{uneven} {fix % {'even': even}}"
 
 
 class OrderedWidget(forms.MultiWidget):
@@ -93,10 +181,14 @@ class TournamentForm(forms.ModelForm):
             "hide_last_rounds", "bye_policy", "bye_points", "entry_mode",
         ]  # fmt: skip
         widgets = {"date": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})}
+        error_messages = {"slug": {"invalid": CODE_INVALID}}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["rules"].choices = schedule_choices()
+        for name, text in EVENT_HELP.items():
+            if name in self.fields and not self.fields[name].help_text:
+                self.fields[name].help_text = text
         self.fields["entry_mode"].required = False
         self.fields["rounds"].validators += [
             MinValueValidator(1),
@@ -129,9 +221,62 @@ class TournamentForm(forms.ModelForm):
                     )
         else:
             self.initial.setdefault("tiebreaks", list(DEFAULT_TIEBREAKS))
-            self.initial.setdefault(
-                "rules", Tournament._meta.get_field("rules").default
+            self.initial.setdefault("rules", self.default_rules(user))
+
+    @staticmethod
+    def default_rules(user) -> str:
+        """The rules of the last event this user directs, else the
+        tournament regulation (``DEFAULT_RULES``)."""
+        known = {code for code, _name in schedule_choices()}
+        if user is not None and user.is_authenticated:
+            last = (
+                Tournament.objects.filter(
+                    roles__user=user, roles__role=TournamentRole.Role.TD
+                )
+                .order_by("-created")
+                .values_list("rules", flat=True)
+                .first()
             )
+            if last in known:
+                return last
+        return DEFAULT_RULES if DEFAULT_RULES in known else next(iter(known), "")
+
+    def five_note(self) -> str:
+        """The sit-out warning for the deals per round as the form has them."""
+        if self.is_bound:
+            deals = self.data.get("deals_per_round")
+            normalise = self.data.get("normalise_five") not in (None, "", "off")
+        else:
+            deals = self.initial.get("deals_per_round", self.instance.deals_per_round)
+            normalise = self.initial.get("normalise_five", self.instance.normalise_five)
+        try:
+            deals = int(deals)
+        except (TypeError, ValueError):
+            return ""
+        return sit_out_sentence(deals, bool(normalise))
+
+    def five_texts(self) -> dict[str, str]:
+        """The same sentences with their blanks, for static/js/event_form.js."""
+        keep = {"deals": "%(deals)s", "low": "%(low)s", "high": "%(high)s"}
+        start = (
+            "With %(deals)s deals per round, players at a table of five sit out "
+            "%(low)s or %(high)s deal, depending on their seat."
+        )
+        many = start.replace("deal, depending", "deals, depending")
+        return {
+            "one": ngettext(start, many, 1) % keep,
+            "many": ngettext(start, many, 2) % keep,
+            "on": gettext(
+                "Normalising is on, so totals are compared per deal played; "
+                "%(even)s deals would make sitting out even too."
+            ),
+            "off": gettext(
+                "Choose %(even)s deals per round so every seat sits out equally "
+                "often, or switch on “Normalise 5-player tables”."
+            ),
+            "or": gettext("%(a)s or %(b)s"),
+            "max": str(MAX_DEALS),
+        }
 
     def clean_entry_mode(self):
         """Left out (an older form, a script): the TD enters, as before."""
@@ -241,7 +386,7 @@ class RoleForm(forms.Form):
 
 
 class PlayerForm(forms.ModelForm):
-    club = IdChoiceField(label=_("club"), queryset=Club.objects.all(), required=False)
+    club = IdChoiceField(label=_("Club"), queryset=Club.objects.all(), required=False)
 
     class Meta:
         model = Player
@@ -312,7 +457,81 @@ class EntryActionForm(forms.Form):
 
 
 class GenerateForm(forms.Form):
-    byes = forms.BooleanField(label=_("Seat with byes"), required=False)
+    ORDERS = [
+        ("mix", _("Mix the players: fewest repeat meetings")),
+        ("standing", _("By standing: players close in the standings together")),
+    ]
+    byes = forms.BooleanField(
+        label=_("Seat with byes"),
+        required=False,
+        help_text=_("Only tables of four; the players left over sit this round out."),
+    )
+    order = forms.ChoiceField(
+        label=_("Seating"),
+        choices=ORDERS,
+        initial="mix",
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "By standing is for the later rounds: the leaders play each other, "
+            "and nobody meets a player again while that can be avoided."
+        ),
+    )
+
+    def by_standing(self) -> bool:
+        return self.is_valid() and self.cleaned_data.get("order") == "standing"
+
+
+class MoveForm(forms.Form):
+    """Move one player to any table and seat, or to sit the round out."""
+
+    OUT = "out"
+
+    entry = IdChoiceField(label=_("Move"), queryset=Entry.objects.none())
+    table = forms.ChoiceField(label=_("to table"))
+    seat = forms.TypedChoiceField(
+        label=_("seat"),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("The players from that seat on move one seat up."),
+    )
+
+    def __init__(self, round_: Round, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # any entry of the event is accepted, so that the service can say
+        # why one may not move (withdrawn, not checked in); the list offers
+        # those who may
+        entries = (
+            Entry.objects.filter(tournament_id=round_.tournament_id)
+            .select_related("player")
+            .order_by("player__name", "id")
+        )
+        self.fields["entry"].queryset = entries
+        self.fields["entry"].choices = [
+            ("", "—"),
+            *(
+                (e.pk, e.player.name)
+                for e in entries
+                if e.status in (Entry.Status.PRESENT, Entry.Status.SUBSTITUTE)
+            ),
+        ]
+        numbers = round_.tables.order_by("number").values_list("number", flat=True)
+        self.fields["table"].choices = [
+            *((str(n), str(n)) for n in numbers),
+            (self.OUT, _("sits this round out")),
+        ]
+        self.fields["seat"].choices = [
+            ("", _("last seat")),
+            *((str(n), str(n)) for n in range(1, 6)),
+        ]
+
+    def target(self) -> tuple[int | None, int | None]:
+        """(table number or None to sit out, seat or None for the last)."""
+        table = self.cleaned_data["table"]
+        if table == self.OUT:
+            return None, None
+        return int(table), self.cleaned_data.get("seat")
 
 
 class SwapForm(forms.Form):

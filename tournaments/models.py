@@ -253,6 +253,15 @@ class Entry(models.Model):
     withdrawn_after = models.PositiveSmallIntegerField(
         _("withdrawn after round"), null=True, blank=True
     )
+    #: The club as the list or backup named it, for a player entered without
+    #: a club of the register (the importer does not organise that club, or
+    #: may create none): shown beside the name, in no club's register.
+    club_name = models.CharField(
+        _("club (as text)"),
+        max_length=120,
+        blank=True,
+        validators=[no_control_characters],
+    )
 
     class Meta:
         verbose_name = _("entry")
@@ -266,6 +275,12 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return self.player.name
+
+    @property
+    def club_label(self) -> str:
+        """The club shown for this entry: the register's, else the text."""
+        club = self.player.club
+        return club.name if club is not None else self.club_name
 
 
 class Round(models.Model):
@@ -389,3 +404,33 @@ class AuditLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%H:%M} {self.action}"
+
+
+class KeepApart(models.Model):
+    """Two entries of an event the TD wants at different tables (family,
+    partners): a soft rule of the seating, like club-mates, weighed below a
+    repeat meeting. Stored with the lower entry id first."""
+
+    tournament = models.ForeignKey(
+        Tournament, models.CASCADE, related_name="keep_apart"
+    )
+    first = models.ForeignKey(Entry, models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("pair kept apart")
+        verbose_name_plural = _("pairs kept apart")
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "first", "second"], name="unique_keep_apart"
+            ),
+            models.CheckConstraint(
+                condition=Q(first__lt=models.F("second")),
+                name="keep_apart_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second}"

@@ -52,6 +52,19 @@ def organised_clubs(user):
     return Club.objects.filter(roles__user=user).distinct()
 
 
+def can_create_clubs(user) -> bool:
+    """A new club, which its maker then organises: staff, the organisers (who
+    may create events), and whoever organises a club already. A TD who is
+    neither enters a list's players with their club as text."""
+    if not user.is_authenticated:
+        return False
+    return (
+        is_staff(user)
+        or can_create_events(user)
+        or ClubRole.objects.filter(user=user).exists()
+    )
+
+
 def can_manage_register(user) -> bool:
     """The shared player register: staff, and the clubs' organisers."""
     if not user.is_authenticated:
@@ -122,6 +135,20 @@ def register_required(view):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not can_manage_register(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def clubs_required(view):
+    """The clubs page: whoever may create clubs (``can_create_clubs``)."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not can_create_clubs(request.user):
             raise PermissionDenied
         return view(request, *args, **kwargs)
 

@@ -3,7 +3,8 @@
 event's roster, the player import, event and season backups.
 
 - A club's players are added only by that club's organisers (and staff).
-- Clubs are created only by staff.
+- Clubs are created by staff, and by organisers (``can_create_clubs``):
+  a club an organiser creates is organised by them (``create_club``).
 - Anyone who may add a player at all may add one without a club: an
   event-only player, in nobody's club and nobody's season check-in.
 - A file (a backup, a list) may name clubs its importer does not manage: its
@@ -17,7 +18,7 @@ runs it runs the site, as staff.
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.models import Club
+from tournaments.models import Club, ClubRole
 
 
 class RegisterRefusedError(Exception):
@@ -33,6 +34,20 @@ def managed_club_ids(user) -> set[int] | None:
     if is_staff(user):
         return None
     return set(permissions.organised_clubs(user).values_list("id", flat=True))
+
+
+def may_create_clubs(user) -> bool:
+    return user is None or permissions.can_create_clubs(user)
+
+
+def create_club(user, name: str, city: str = "") -> Club:
+    """A new club; its maker (unless staff) becomes its organiser."""
+    if not may_create_clubs(user):
+        raise RegisterRefusedError(_("You may not create clubs."))
+    club = Club.objects.create(name=name, city=city)
+    if not is_staff(user):
+        ClubRole.objects.create(club=club, user=user)
+    return club
 
 
 def clubs_for(user):

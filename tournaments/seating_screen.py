@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from tournaments.history import outside_history
 from tournaments.models import Round, Seat
 from tournaments.seating.tables import SeatingError, plan_tables
+from tournaments.seating_outcome import SeatingOutcome
 from tournaments.services import active_entries
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,12 @@ def history_of(round_: Round) -> list[list[list[int]]]:
     return [list(tables.values()) for _, tables in sorted(rounds.items())]
 
 
+def full_history(round_: Round) -> list[list[list[int]]]:
+    """What the seating weighs: earlier evenings of a club's season
+    (``tournaments.history``), then this event's earlier rounds."""
+    return outside_history(round_.tournament) + history_of(round_)
+
+
 def new_repeats(history, tables) -> int:
     """Pairs in ``tables`` that met before, counted once per earlier meeting."""
     met: Counter = Counter()
@@ -72,25 +79,38 @@ def plan_error(n: int, byes: bool) -> tuple[str, str] | None:
     return None
 
 
-def _call_engine(ids, history, byes, seed, planned):
-    """Next round from the optimal engine: (tables of ids, extra diagnostics)."""
-    from tournaments.seating import schedule
+def _call_engine(ids, history, byes, seed, planned, order=None, soft=None):
+    """Next round from the optimal engine: (tables of ids, extra diagnostics).
+    With ``order`` (entry ids, leader first) the tables group players close
+    in the standings (``next_round_swiss``), still avoiding repeat meetings."""
+    from tournaments.seating import next_round_swiss, schedule, warm, warmed
 
-    result = schedule(
-        ids,
-        1,
-        seed=seed,
-        time_limit=TIME_LIMIT,
-        byes=byes,
-        history=history,
-        planned_rounds=planned,
-    )
+    soft = soft or {}  # clubs and keep_apart (tournaments.keep_apart)
+    if not warmed():  # a process that missed the start (rikscore.wsgi):
+        warm()  # load the compiled search before the clock starts
+    if order is not None:
+        result = next_round_swiss(
+            order, history, seed=seed, time_limit=TIME_LIMIT, byes=byes, **soft
+        )
+    else:
+        result = schedule(
+            ids,
+            1,
+            seed=seed,
+            time_limit=TIME_LIMIT,
+            byes=byes,
+            history=history,
+            planned_rounds=planned,
+            **soft,
+        )
     extra = {
         "total_repeats": int(result.repeats),
         "lower_bound": int(result.lower_bound),
         "method": str(result.method),
         "seats_balanced": bool(result.seats_balanced),
         "seconds": round(float(result.seconds), 2),
+        "club_meetings": int(result.club_meetings),
+        "apart_meetings": int(result.apart_meetings),
     }
     return [[int(p) for p in t] for t in result.rounds[0]], extra
 
@@ -109,12 +129,27 @@ def _simple(ids, history, byes, seed) -> list[list[int]]:
     return best or []
 
 
-def generate_tables(round_: Round, byes: bool = False):
+def by_standing_order(round_: Round, ids: list[int]) -> list[int]:
+    """``ids`` leader first by the standings before ``round_``; players
+    without results yet (latecomers) last, in a fixed order."""
+    from tournaments.standings_order import standings_order
+
+    present = set(ids)
+    ranked = [
+        i for i in standings_order(round_.tournament, round_.number) if i in present
+    ]
+    seen = set(ranked)
+    return ranked + [i for i in ids if i not in seen]
+
+
+def generate_tables(round_: Round, byes: bool = False, by_standing: bool = False):
     """(tables of entries in seat order, entries sitting out, diagnostics dict)
     for ``round_``.
 
     Diagnostics: ``engine`` ("optimal"/"simple"), ``repeats``, ``byes``
-    (names sitting out), ``message``, and ``error``/``code`` when refused.
+    (names sitting out), ``message``, ``by_standing``, and ``error``/``code``
+    when refused. ``by_standing`` (from round 2) seats players close in the
+    standings together, still avoiding repeat meetings.
     """
     entries = {e.id: e for e in active_entries(round_.tournament)}
     ids = sorted(entries)
@@ -126,6 +161,7 @@ def generate_tables(round_: Round, byes: bool = False):
         "error": "",
         "code": "",
         "players": len(ids),
+        "by_standing": bool(by_standing and round_.number > 1),
     }
     refused = plan_error(len(ids), byes)
     if refused:
@@ -133,13 +169,15 @@ def generate_tables(round_: Round, byes: bool = False):
         return [], [], diag
     # Earlier evenings of a club's season first (tournaments.history), then
     # this event's own earlier rounds.
-    history = outside_history(round_.tournament) + history_of(round_)
+    history = full_history(round_)
     # One seed per event: each round then follows the same design while the
     # field is unchanged (see tournaments.seating.schedule, planned_rounds).
     seed = round_.tournament_id or 0
     planned = round_.tournament.rounds
+    order = by_standing_order(round_, ids) if diag["by_standing"] else None
+    soft = keep_apart_rules(round_.tournament, entries.values())
     try:
-        found = _call_engine(ids, history, byes, seed, planned)
+        found = _call_engine(ids, history, byes, seed, planned, order, soft)
     except SeatingError as exc:
         diag["code"], diag["error"] = exc.code, exc.message
         return [], [], diag
@@ -165,7 +203,54 @@ def generate_tables(round_: Round, byes: bool = False):
     )
     diag["byes"] = [e.player.name for e in out]
     diag["repeats"] = new_repeats(history, tables)
+    # tables of five go first to those who have not sat at one: with history
+    # that can cost repeat meetings the counting bound does not see
+    diag["fives"] = bool(history) and any(len(t) == 5 for t in tables)
+    describe(diag, soft, tables)
     return [[entries[i] for i in t] for t in tables], out, diag
+
+
+def keep_apart_rules(tournament, entries) -> dict:
+    """The engine's soft rules for the present ``entries``: their clubs and
+    the pairs the TD keeps apart (``tournaments.keep_apart``)."""
+    from tournaments.keep_apart import clubs_of, pairs_of
+
+    return {
+        "clubs": clubs_of(entries),
+        "keep_apart": pairs_of(tournament),
+        # the seat order at a table of five evens the deals sat out
+        "deals_per_round": int(tournament.deals_per_round or 0),
+    }
+
+
+def describe(diag: dict, soft: dict, tables) -> SeatingOutcome:
+    """Counts and sentences of a seating into ``diag`` (``outcome``, a dict
+    of ``SeatingOutcome``, and ``messages``, its sentences); the simple
+    generator's seating is counted here too."""
+    clubs, pairs = soft.get("clubs", {}), soft.get("keep_apart", [])
+    wanted = {frozenset(p) for p in pairs}
+    club_meetings = apart_meetings = 0
+    for t in tables:
+        for a, b in combinations(t, 2):
+            club_meetings += bool(clubs.get(a)) and clubs.get(a) == clubs.get(b)
+            apart_meetings += frozenset((a, b)) in wanted
+    present = list(clubs.values())
+    outcome = SeatingOutcome(
+        round_repeats=int(diag.get("repeats", 0)),
+        total_repeats=int(diag.get("total_repeats", diag.get("repeats", 0))),
+        bound=int(diag.get("lower_bound", 0)),
+        club_meetings=club_meetings,
+        apart_meetings=apart_meetings,
+        has_clubs=len(present) != len(set(present)),
+        has_pairs=bool(wanted),
+        seats_balanced=bool(diag.get("seats_balanced", True)),
+        engine=diag.get("engine", "optimal"),
+        byes=list(diag.get("byes", [])),
+    )
+    diag["club_meetings"], diag["apart_meetings"] = club_meetings, apart_meetings
+    diag["outcome"] = outcome.as_dict()
+    diag["messages"] = outcome.messages()
+    return outcome
 
 
 def _valid(tables, ids, byes) -> bool:
@@ -193,3 +278,23 @@ def seating_lists(round_: Round):
         [*seats, *byes], key=lambda s: (s.entry.player.name.lower(), s.entry_id)
     )
     return by_table, by_name, byes
+
+
+def warm_at_start() -> None:
+    """Load (or, once after an install, compile) the seating search in a
+    server process at start (``rikscore.wsgi``); a failure is logged and the
+    first seating loads it instead. ``RIKSCORE_SEATING_WARM=0`` skips it."""
+    import os
+    import time
+
+    if os.environ.get("RIKSCORE_SEATING_WARM", "1").strip() in ("0", "false", "no"):
+        return
+    began = time.perf_counter()
+    try:
+        from tournaments.seating import warm
+
+        warm()
+    except Exception:  # the server starts anyway; _call_engine warms later
+        log.exception("seating search could not be loaded at start")
+        return
+    log.info("seating search loaded in %.2f s", time.perf_counter() - began)

@@ -5,6 +5,7 @@ entry, standings and exports are ``scoring.urls``; public pages ``public.urls``.
 from django.urls import path
 
 from tournaments import (
+    views_apart,
     views_register,
     views_roster,
     views_round,
@@ -26,6 +27,16 @@ urlpatterns = [
     ),
     path("manage/<slug:slug>/audit/", views_td.audit_log, name="td-audit"),
     path("manage/<slug:slug>/entries/", views_roster.entries, name="td-entries"),
+    path(
+        "manage/<slug:slug>/keep-apart/",
+        views_apart.keep_apart,
+        name="td-keep-apart",
+    ),
+    path(
+        "manage/<slug:slug>/keep-apart/<int:pk>/remove/",
+        views_apart.keep_apart_remove,
+        name="td-keep-apart-remove",
+    ),
     path(
         "manage/<slug:slug>/entries/quick/",
         views_roster.entry_quick,
@@ -49,6 +60,7 @@ urlpatterns = [
     path(R, views_round.round_page, name="td-round"),
     path(R + "generate/", views_round.generate, name="td-seat"),
     path(R + "swap/", views_round.swap, name="td-swap"),
+    path(R + "move/", views_round.move, name="td-move"),
     path(R + "close/", views_round.close, name="td-round-close"),
     path(R + "reopen/", views_round.reopen, name="td-round-reopen"),
     path(R + "publish/", views_round.publish, name="td-round-publish"),

@@ -10,8 +10,18 @@ from django_tables2 import RequestConfig
 
 from tournaments.forms import ClubForm, PlayerForm, SearchForm
 from tournaments.models import Club, Player
-from tournaments.permissions import can_edit_player, organised_clubs, register_required
-from tournaments.register_rules import clubs_for, is_staff
+from tournaments.permissions import (
+    can_edit_player,
+    clubs_required,
+    organised_clubs,
+    register_required,
+)
+from tournaments.register_rules import (
+    RegisterRefusedError,
+    clubs_for,
+    create_club,
+    is_staff,
+)
 from tournaments.tables import ClubTable, PlayerTable
 
 
@@ -80,27 +90,29 @@ def player_edit(request, pk: int):
     return _edit_page(request, form, player.name, back)
 
 
-@register_required
+@clubs_required
 def clubs(request):
-    """The clubs; only staff add one (an admin also names its organisers)."""
+    """The clubs the user organises (staff: all), and a new club, which its
+    maker then organises (``register_rules.create_club``)."""
     form = ClubForm(request.POST or None)
-    if request.method == "POST":
-        if not is_staff(request.user):
-            raise PermissionDenied
-        if form.is_valid():
-            club = form.save()
-            messages.success(request, _("%(name)s added.") % {"name": club.name})
-            return redirect("tournaments:td-clubs")
-    table = ClubTable(Club.objects.annotate(players=Count("player")))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            club = create_club(request.user, data["name"], data["city"])
+        except RegisterRefusedError as exc:
+            raise PermissionDenied(str(exc)) from None
+        messages.success(request, _("%(name)s added.") % {"name": club.name})
+        return redirect("tournaments:td-clubs")
+    table = ClubTable(organised_clubs(request.user).annotate(players=Count("player")))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(
         request,
         "tournaments/td/clubs.html",
-        {"table": table, "form": form if is_staff(request.user) else None},
+        {"table": table, "form": form, "staff": is_staff(request.user)},
     )
 
 
-@register_required
+@clubs_required
 def club_edit(request, pk: int):
     """A club's name and city: its organisers and staff."""
     club = get_object_or_404(Club, pk=pk)

@@ -6,7 +6,7 @@ from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.corrections import (
@@ -15,9 +15,10 @@ from tournaments.corrections import (
     clean_reason,
     needs_reason,
 )
-from tournaments.forms import GenerateForm, SwapForm
+from tournaments.forms import GenerateForm, MoveForm, SwapForm, sit_out_sentence
 from tournaments.locks import BusyError
-from tournaments.models import Round
+from tournaments.models import Entry, Round
+from tournaments.moves import Place, move_player
 from tournaments.permissions import td_required
 from tournaments.rounds import (
     RoundRefusedError,
@@ -26,8 +27,8 @@ from tournaments.rounds import (
     reopen_round,
 )
 from tournaments.seating_screen import (
+    full_history,
     generate_tables,
-    history_of,
     new_repeats,
     seating_lists,
 )
@@ -139,10 +140,14 @@ def round_page(request, tournament, number: int):
             "byes": byes,
             "deals_per_round": tournament.deals_per_round,
             "has_deals": any(t.n_deals for t in tables),
-            "repeats": new_repeats(history_of(round_), seated) if seated else 0,
+            "repeats": new_repeats(full_history(round_), seated) if seated else 0,
             "diag": request.session.pop(_diag_key(round_), None),
             "swap_form": SwapForm(round_),
+            "move_form": MoveForm(round_),
             "generate_form": GenerateForm(),
+            "may_seat_by_standing": number > 1,
+            "unseated": _unseated(round_) if seated else [],
+            "five_note": five_note(tournament, by_table),
             "rounds": tournament.round_set.all(),
             "questions": questions(number),
         },
@@ -153,28 +158,93 @@ def _diag_key(round_) -> str:
     return f"seating-diag-{round_.pk}"
 
 
+def _unseated(round_) -> list[Entry]:
+    """Checked-in players with neither a seat nor a bye (latecomers)."""
+    return list(
+        Entry.objects.filter(tournament=round_.tournament, status=Entry.Status.PRESENT)
+        .exclude(seats__table__round=round_)
+        .exclude(byes__round=round_)
+        .select_related("player")
+        .order_by("player__name")
+    )
+
+
+def five_note(tournament, by_table) -> str:
+    """At a table of five the dealer sits out each deal in turn: said when
+    the deals per round do not share the sit-outs evenly."""
+    if not any(len(seats) == 5 for seats in by_table.values()):
+        return ""
+    return sit_out_sentence(tournament.deals_per_round, tournament.normalise_five)
+
+
+def seated_message(number: int, tables: int, repeats: int) -> str:
+    """ "Round 2 seated: 5 tables, 1 repeat meeting." (plurals as they come)."""
+    return _("Round %(n)s seated: %(tables)s, %(repeats)s.") % {
+        "n": number,
+        "tables": ngettext("%(n)s table", "%(n)s tables", tables) % {"n": tables},
+        "repeats": (
+            ngettext("%(n)s repeat meeting", "%(n)s repeat meetings", repeats)
+            % {"n": repeats}
+            if repeats
+            else _("no repeat meetings")
+        ),
+    }
+
+
 @td_required
 @require_POST
 def generate(request, tournament, number: int):
     round_ = _round(tournament, number)
     form = GenerateForm(request.POST)
     byes = form.is_valid() and form.cleaned_data["byes"]
-    tables, out, diag = generate_tables(round_, byes=byes)
-    request.session[_diag_key(round_)] = diag
+    tables, out, diag = generate_tables(
+        round_, byes=byes, by_standing=form.by_standing()
+    )
     if diag["error"]:
+        request.session[_diag_key(round_)] = diag
         messages.error(request, diag["error"])
         return _back(round_)
     source = "engine" if diag["engine"] == "optimal" else "simple"
+    if diag["by_standing"] and source == "engine":
+        source = "standing"
     try:
         seat_round(round_, tables, request.user, source=source, byes=out)
     except (SeatingRefusedError, BusyError) as exc:
+        # the card would describe a seating that was not stored
         messages.error(request, str(exc) or BUSY)
     else:
-        messages.success(
-            request,
-            _("Round %(n)s seated: %(tables)d tables, %(repeats)d repeat meetings.")
-            % {"n": number, "tables": len(tables), "repeats": diag["repeats"]},
-        )
+        request.session[_diag_key(round_)] = diag
+        messages.success(request, seated_message(number, len(tables), diag["repeats"]))
+    return _back(round_)
+
+
+@td_required
+@require_POST
+def move(request, tournament, number: int):
+    """Move one player to any table and seat, or to sit the round out."""
+    round_ = _round(tournament, number)
+    form = MoveForm(round_, request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, errors[0])
+        return _back(round_)
+    entry = form.cleaned_data["entry"]
+    table, seat = form.target()
+    try:
+        _was, now = move_player(round_, entry, Place(table, seat), request.user)
+    except (SeatingRefusedError, BusyError) as exc:
+        messages.error(request, str(exc) or BUSY)
+        return _back(round_)
+    name = entry.player.name
+    if now.table is None:
+        done = _("%(name)s sits round %(n)s out.") % {"name": name, "n": number}
+    else:
+        done = _("%(name)s now sits at table %(table)s, seat %(seat)s.") % {
+            "name": name,
+            "table": now.table,
+            "seat": now.seat,
+        }
+    messages.success(request, done)
     return _back(round_)
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from tournaments.forms import RoleForm, TournamentForm
+from tournaments.forms import RoleForm, TournamentForm, sit_out_sentence
 from tournaments.models import Entry, Tournament, TournamentRole
 from tournaments.permissions import can_create_events, is_staff, is_td, td_required
 from tournaments.roster import add_role, remove_role
@@ -48,10 +48,11 @@ def create(request):
     """A new event: for organisers (an admin grants it, docs/roles.md)."""
     if not can_create_events(request.user):
         raise PermissionDenied
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         tournament = create_tournament(user=request.user, **form.cleaned_data)
         messages.success(request, _("Tournament created."))
+        _warn_five(request, tournament)
         return redirect(tournament)
     return render(request, "tournaments/td/create.html", {"form": form})
 
@@ -88,6 +89,13 @@ def detail(request, tournament):
     )
 
 
+def _warn_five(request, tournament) -> None:
+    """Saved, but a table of five will not share sitting out evenly."""
+    note = sit_out_sentence(tournament.deals_per_round, tournament.normalise_five)
+    if note:
+        messages.warning(request, note)
+
+
 @td_required
 def settings(request, tournament):
     form = TournamentForm(request.POST or None, instance=tournament)
@@ -97,6 +105,7 @@ def settings(request, tournament):
                 form.save()
                 settings_changed(tournament, request.user, form.changed_data)
             messages.success(request, _("Settings saved."))
+            _warn_five(request, tournament)
             return redirect(tournament)
         if "rules" in form.errors and tournament.rules_frozen:
             messages.error(request, form.errors["rules"][0])

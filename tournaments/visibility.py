@@ -103,3 +103,24 @@ def played_in_public(**outer: str) -> Exists:
     ``entry__player="pk"`` on players, ``entry__player="player"`` on ratings."""
     seats = Seat.objects.filter(public_rounds_q("table__round__"))
     return Exists(seats.filter(**{k: OuterRef(v) for k, v in outer.items()}))
+
+
+def _has_public_round() -> Exists:
+    rounds = Round.objects.filter(public_rounds_q())
+    return Exists(rounds.filter(tournament=OuterRef("pk")))
+
+
+def listed_events(events):
+    """The events of ``events`` a list of events shows (the home page): one
+    per identity (``Tournament.uid``) while copies wait. An event with a
+    public round is listed; one without is left out while another event of
+    its identity has one (a restored backup its TD has not published yet)
+    or, with none public, while an older one is there (listed instead)."""
+    others = Tournament.objects.filter(uid=OuterRef("uid")).exclude(pk=OuterRef("pk"))
+    return events.filter(
+        _has_public_round()
+        | (
+            ~Exists(others.filter(_has_public_round()))
+            & ~Exists(others.filter(pk__lt=OuterRef("pk")))
+        )
+    )

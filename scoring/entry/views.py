@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.entry import actions, display
 from scoring.forms import DealForm, SheetForm, initial_from_record
+from scoring.jury import decider_name
 from scoring.models import Deal, DealRevision
 from scoring.services import (
     ClosedError,
@@ -94,7 +95,9 @@ def _url(name: str, table: TableRound, *extra) -> str:
     return reverse(f"scoring:{name}", args=args)
 
 
-def deal_form(table, view, number, data=None, deal=None) -> DealForm:
+def deal_form(table, view, number, data=None, deal=None, td=None) -> DealForm:
+    """The deal form; ``td`` (the TD's user) makes it the TD's form, which
+    also records the jury's decision. The players' own page passes none."""
     players = view.players_for(number)
     seats = {str(s.position): view.label_of(s.position) for s in view.seats}
     initial = {}
@@ -108,10 +111,12 @@ def deal_form(table, view, number, data=None, deal=None) -> DealForm:
         players=players,
         seats=seats,
         sitting_out=view.sitting_out_for(number),
+        jury_desk=td is not None,
+        decided_by=decider_name(td),
     )
 
 
-def _context(table, number=None, form=None, **extra) -> dict:
+def _context(table, number=None, form=None, td=None, **extra) -> dict:
     tournament = table.round.tournament
     schedule = tournament.schedule
     view = table_view(table)
@@ -120,7 +125,7 @@ def _context(table, number=None, form=None, **extra) -> dict:
         todo = [n for n in range(1, tournament.deals_per_round + 1) if n not in deals]
         number = todo[0] if todo else None
     if number is not None and form is None:
-        form = deal_form(table, view, number, deal=deals.get(number))
+        form = deal_form(table, view, number, deal=deals.get(number), td=td)
     rows = display.grid(view, deals, tournament.deals_per_round, schedule)
     numbers = list(table.round.tables.values_list("number", flat=True))
     here = numbers.index(table.number)
@@ -156,7 +161,7 @@ def _sheet_form(table, view, data=None) -> SheetForm:
 
 
 def _render(request, table, status=200, push=None, **ctx) -> HttpResponse:
-    context = _context(table, **ctx)
+    context = _context(table, td=request.user, **ctx)
     if _htmx(request):
         response = render(request, "scoring/entry/_panel.html", context, status=status)
         if push:
@@ -180,12 +185,15 @@ def deal_page(request, tournament, round, table, deal):
     if request.method != "POST":
         return _render(request, table, number=number)
     view = table_view(table)
-    form = deal_form(table, view, number, request.POST)
+    form = deal_form(table, view, number, request.POST, td=request.user)
     record = form.record()
     if record is None:
         return _render(request, table, number=number, form=form)
+    jury = form.jury_decisions()
     try:
-        save_deal(table, number, record, request.user, form.expected_version())
+        save_deal(
+            table, number, record, request.user, form.expected_version(), jury=jury
+        )
     except DealRejectedError as exc:
         form.add_violations(exc.violations)
     except ClosedError:
@@ -194,7 +202,7 @@ def deal_page(request, tournament, round, table, deal):
         current = Deal.objects.filter(table=table, number=number).first()
         data = request.POST.copy()
         data["version"] = str(current.version) if current else ""
-        form = deal_form(table, view, number, data)
+        form = deal_form(table, view, number, data, td=request.user)
         form.is_valid()
         form.add_error(None, STALE)
         stale = current and {
@@ -207,6 +215,8 @@ def deal_page(request, tournament, round, table, deal):
         return _render(request, table, number=number, form=form, stale=stale)
     else:
         notice = _("Deal %(n)s saved.") % {"n": number}
+        if jury is not None:
+            notice = _("Deal %(n)s saved with the jury's decision.") % {"n": number}
         if not _htmx(request):
             messages.success(request, notice)
             return redirect(_url("entry-table", table))
@@ -220,21 +230,27 @@ def deal_page(request, tournament, round, table, deal):
 def preview(request, tournament, round, table, deal):
     """The score effect of the form as it stands, or the engine's violations."""
     table = table_of(tournament, round, table)
-    return preview_response(request, table, _number(tournament, deal))
+    return preview_response(request, table, _number(tournament, deal), request.user)
 
 
-def preview_response(request, table, number: int):
+def preview_response(request, table, number: int, td=None):
     """The preview partial for the deal form as posted: the TD's screen and
-    the table's own page show the same."""
+    the table's own page show the same. The same validation of the same
+    input also gives the form's errors, which the partial carries as
+    out-of-band swaps (htmx), so a fixed field loses its red message with
+    the preview that shows its scores. ``td``: the TD's form, whose jury
+    decisions count before they are stored."""
     view = table_view(table)
-    form = deal_form(table, view, number, request.POST)
+    form = deal_form(table, view, number, request.POST, td=td)
     record = form.record()
     context = {"scores": None, "violations": [], "empty": record is None}
     if record is not None:
-        result, scores = preview_deal(table, number, record)
-        context["violations"] = result.violations
+        result, scores = preview_deal(table, number, record, form.jury_decisions())
+        context["violations"] = form.shown(result.violations)
+        form.add_violations(result.violations)
         if scores is not None:
             context["scores"] = display.scores_by_label(view, scores)
+    context["form"] = form
     return render(request, "scoring/entry/_preview.html", context)
 
 

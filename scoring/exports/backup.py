@@ -16,9 +16,19 @@ as version 2 with no byes. Version 3 adds who enters the deals
 adds the event's identity (``uid``), which every copy keeps, so the ratings
 count an event once; an older file's is derived from its date, name and
 players (``tournaments.identity``), as the events stored before it were.
+Version 5 adds who decided each jury call (``decided_by``); older files'
+calls import with it empty. It also adds the pairs of players the TD keeps
+apart at the seating (``keep_apart``, by ref); older files have none.
 A version-1 deal marked ``"jury": "approved"`` without a jury call in the
 file (demo data of that time) is taken as the record of that approval: the
 import stores the jury call.
+
+Who recorded a jury decision (``user``, in every version) is kept as a name
+(``JuryCall.claimed_user``), never linked to an account here, and exported
+again as it came. A player the import adds without the file's club keeps
+that club as text on the entry (``Entry.club_name``), exported as the club.
+``restore_event`` (the web's import) lands the event with no round
+published, under a free code when the file's is taken (docs/decisions.md).
 """
 
 import copy
@@ -32,6 +42,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine import snapshots
 from rules.engine.jury import APPROVED
+from rules.naming import NoFreeCodeError, candidates, first_free
 from rules.numbers import NotANumberError, load_json
 from scoring.context import ContextBuilder, in_play_order
 from scoring.exports import JSON
@@ -51,6 +62,7 @@ from tournaments.models import (
     AuditLog,
     Bye,
     Entry,
+    KeepApart,
     Player,
     Round,
     Seat,
@@ -62,14 +74,14 @@ from tournaments.names import name_key
 from tournaments.register_rules import ClubsOfAFile
 from tournaments.result_events import EventImported, announce
 
-FORMAT, VERSION = "rikscore.event", 4
+FORMAT, VERSION = "rikscore.event", 5
 SETTINGS = ("slug", "name", "venue", "rules", "rules_snapshot", "rounds",
             "deals_per_round", "language", "method", "tiebreaks",
             "placement_points", "normalise_five", "hide_last_rounds",
             "bye_policy", "bye_points", "entry_mode")  # fmt: skip
 IMPORT_ACTION = "tournament.import"
 
-__all__ = ["BackupError", "dump_event", "export_event", "import_event"]
+__all__ = ["BackupError", "dump_event", "export_event", "import_event", "restore_event"]
 
 
 # -- export -----------------------------------------------------------------
@@ -91,7 +103,7 @@ def export_event(tournament: Tournament) -> dict:
         {
             "ref": ref_of[e.id],
             "name": e.player.name,
-            "club": e.player.club.name if e.player.club else None,
+            "club": e.player.club.name if e.player.club else (e.club_name or None),
             "federation_number": e.player.federation_number,
             "status": str(e.status),
             "withdrawn_after": e.withdrawn_after,
@@ -105,6 +117,10 @@ def export_event(tournament: Tournament) -> dict:
         "players": players,
         "rounds": _export_rounds(
             tournament, ref_of, {e.id: e.player.name for e in entries}
+        ),
+        "keep_apart": sorted(
+            sorted([ref_of[k.first_id], ref_of[k.second_id]])
+            for k in tournament.keep_apart.all()
         ),
         "audit": [
             {
@@ -153,7 +169,8 @@ def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
                 "contract": c.contract,
                 "decision": str(c.decision),
                 "at": c.at.isoformat(),
-                "user": c.user.username if c.user else None,
+                "user": c.user.username if c.user else (c.claimed_user or None),
+                "decided_by": c.decided_by,
             }
         )
     byes: dict[int, list] = {}
@@ -232,14 +249,34 @@ def load(raw: bytes | str) -> dict:
         ) from None
 
 
-def import_event(data, slug: str | None = None, user=None) -> Tournament:
-    """Check everything, then store the event in one transaction."""
+def import_event(
+    data,
+    slug: str | None = None,
+    user=None,
+    *,
+    unpublished: bool = False,
+    new_code: bool = False,
+) -> Tournament:
+    """Check everything, then store the event in one transaction.
+
+    ``unpublished``: every round lands unpublished (the file's published
+    rounds are listed on the import's audit line); ``new_code``: without a
+    ``slug``, the file's code if free, else the first free one after it
+    (``code-2`` …, ``rules.naming``). ``restore_event`` asks for both."""
     if isinstance(data, bytes | str):
         data = load(data)
     check_structure(data)
     legacy = data["version"] == 1
     data = upgrade(copy.deepcopy(data))
     info = dict(data["tournament"])
+    if new_code and not slug:
+        slug = _free_code(info["slug"])
+    if unpublished:
+        data["published_in_file"] = [
+            r["number"] for r in data["rounds"] if r["published"]
+        ]
+        for r in data["rounds"]:
+            r["published"] = False
     if slug:
         info["slug"] = slug
         problem = code_problem(slug)
@@ -264,10 +301,41 @@ def import_event(data, slug: str | None = None, user=None) -> Tournament:
     if not legacy:  # version 1 could hold them; its archives keep importing
         _check_names(data["players"])
     corrected = _check_rounds(data["rounds"], event, schedule, refs, legacy)
+    for i, (a, b) in enumerate(data["keep_apart"]):
+        if a not in refs or b not in refs:
+            fail(f"keep_apart[{i}]", _("unknown player"))
     with transaction.atomic():
         imported = _write(data, event, user, corrected)
         announce(EventImported(imported.pk))
         return imported
+
+
+def restore_event(data, user=None, slug: str | None = None) -> Tournament:
+    """A backup restored through the web (the event import page): a copy the
+    TD checks before the public sees it. It lands with no round published,
+    under ``slug`` or the file's code, or, when an event has that code
+    already (its original, most often), the first free one after it
+    (``code-2`` …); publishing a round shows it again. Everything else is as
+    ``import_event`` stores it: the identity (``Tournament.uid``), the audit
+    log and who recorded each jury decision (a name, ``claimed_user``)."""
+    return import_event(data, slug, user, unpublished=True, new_code=True)
+
+
+def _free_code(wanted: str) -> str:
+    """The file's code, or the first free one after it (bounded search)."""
+    field = Tournament._meta.get_field("slug")
+    options = candidates(wanted, field.max_length)
+    taken = set(
+        Tournament.objects.filter(slug__in=options).values_list("slug", flat=True)
+    )
+    try:
+        return first_free(options, taken, wanted)
+    except NoFreeCodeError:
+        fail(
+            "tournament.slug",
+            _("Every code like “%(s)s” is taken here: import it under another code.")
+            % {"s": wanted},
+        )
 
 
 def _schedule(event: Tournament):
@@ -499,6 +567,7 @@ def _jury_calls(table, number, ref_of, record) -> list[tuple[str, str, str]]:
                     "decision": APPROVED,
                     "at": timezone.now().isoformat(),
                     "user": None,
+                    "decided_by": "",
                 }
             )
     return calls
@@ -551,6 +620,8 @@ def _write(data, event: Tournament, user, corrected=()) -> Tournament:
                     entry=entries[c["player"]],
                     contract=c["contract"],
                     decision=c["decision"],
+                    claimed_user=c["user"] or "",
+                    decided_by=c["decided_by"],
                 ),
             )
             for c in t["jury_calls"]
@@ -563,6 +634,13 @@ def _write(data, event: Tournament, user, corrected=()) -> Tournament:
     )
     create_deal_rows(deals)
     _with_times(JuryCall, calls)
+    apart = {
+        tuple(sorted((entries[a].pk, entries[b].pk))) for a, b in data["keep_apart"]
+    }
+    KeepApart.objects.bulk_create(
+        KeepApart(tournament=event, first_id=first, second_id=second)
+        for first, second in sorted(apart)
+    )
     # a file only claims who wrote its lines: never link them to users here
     audit = [
         (
@@ -594,6 +672,11 @@ def _write(data, event: Tournament, user, corrected=()) -> Tournament:
             "slug": event.slug,
             "from": data["tournament"]["slug"],
             **({"corrected": list(corrected)} if corrected else {}),
+            **(
+                {"unpublished": data["published_in_file"]}
+                if "published_in_file" in data
+                else {}
+            ),
         },
     )
     return event
@@ -630,6 +713,8 @@ def _write_players(players, event, user) -> dict[str, Entry]:
             player=player,
             status=p["status"],
             withdrawn_after=p["withdrawn_after"],
+            # a club not written to the register is kept as the file's text
+            club_name=(p["club"] or "") if player.club_id is None else "",
         )
     Entry.objects.bulk_create(entries.values())
     event.clubs_left_out = sorted(clubs.left_out)

@@ -300,6 +300,15 @@ ROUND = {
     "tables": items(lambda v, p: obj(v, p, TABLE)),
 }
 ROUND_2 = {**ROUND, "byes": items(text(160, empty=False), 1000)}
+#: Version 5 adds who decided each jury call (``decided_by``: the jury
+#: member or TD as named on the deal form or the jury page), beside who
+#: recorded it (``user``, in every version).
+JURY_5 = {**JURY, "decided_by": text(100)}
+TABLE_5 = {
+    **TABLE,
+    "jury_calls": items(lambda v, p: obj(v, p, JURY_5), 1000),
+}
+ROUND_5 = {**ROUND_2, "tables": items(lambda v, p: obj(v, p, TABLE_5))}
 AUDIT = {
     "at": moment,
     "user": optional(text(150)),
@@ -308,10 +317,17 @@ AUDIT = {
 }
 
 
+def pair(value, path) -> None:
+    """Two different players' refs (a pair the TD keeps apart)."""
+    items(text(160, empty=False), 2)(value, path)
+    if len(value) != 2 or value[0] == value[1]:
+        fail(path, _("expected two different players"))
+
+
 def document(tournament: dict, player: dict, round_: dict) -> dict[str, Check]:
     return {
         "format": choice("rikscore.event"),
-        "version": choice(*range(1, 5)),
+        "version": choice(*range(1, 6)),
         "tournament": lambda v, p: obj(v, p, tournament),
         "players": items(lambda v, p: obj(v, p, player)),
         "rounds": items(lambda v, p: obj(v, p, round_)),
@@ -325,6 +341,11 @@ DOCUMENTS = {
     2: document(TOURNAMENT_2, PLAYER_2, ROUND_2),
     3: document(TOURNAMENT_3, PLAYER_2, ROUND_2),
     4: document(TOURNAMENT_4, PLAYER_2, ROUND_2),
+    #: Version 5 also adds the pairs the TD keeps apart at the seating.
+    5: {
+        **document(TOURNAMENT_4, PLAYER_2, ROUND_5),
+        "keep_apart": items(pair, 1000),
+    },
 }
 
 
@@ -351,4 +372,11 @@ def upgrade(data: dict) -> dict:
         names = (p["name"] for p in data["players"])
         info["uid"] = str(derived_uid(info["date"], info["name"], names))
         data["version"] = 4
+    if data["version"] == 4:
+        for round_ in data["rounds"]:
+            for table in round_["tables"]:
+                for call in table["jury_calls"]:
+                    call["decided_by"] = ""
+        data["keep_apart"] = []
+        data["version"] = 5
     return data

@@ -1,5 +1,8 @@
 """Player cards: each player's deals and totals over the event, one player
-per page (continued on the next page when the deals do not fit).
+per page (continued on the next page when the deals do not fit). The deals
+the player sat out as dealer are listed and marked; each sanction is
+explained with the points it charged; the line under the name says a
+withdrawal, the deals sat out and the sanction points.
 
 Drawn straight on the canvas in fixed rows instead of platypus tables: a
 400-player event is 51,200 card rows, and laying those out as flowables
@@ -8,7 +11,9 @@ batch of lines, and the rows are small tuples streamed per player.
 """
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scoring.exports import PDF, ExportError
@@ -28,6 +33,7 @@ from scoring.rowsource import (
     deal_labels,
     deal_rows,
     player_deals,
+    sanction_points,
     standings_rows,
     tricks_text,
 )
@@ -46,23 +52,45 @@ COLUMNS = (
     ("tricks", False, "10 + 10"),
     ("points", True, "-888"),
     ("total", True, "-88888"),
+    ("note", False, None),
 )
-SHARES = {"contract": 0.2, "declarer": 0.4, "partner": 0.4}
+SHARES = {"contract": 0.18, "declarer": 0.23, "partner": 0.23, "note": 0.36}
 SIZE = 7.5  # points, the rows' type
 ROW = 11.0  # points per row
 LINE = 8.5  # points between the lines of a wrapped cell
 DROP = 7.8  # points from a row's top rule down to its first baseline
 MOST = 3  # lines a name may take before it ends in "…"
+MOST_NOTE = 6  # lines a note (a sit-out, the deal's sanctions) may take
 
 
-def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[tuple]]:
-    """{entry_id: [(round, table, seat, deal, contract, declarer, partner,
-    tricks, points, total)]}: the player's deals with the running total."""
-    cards: dict[int, list[tuple]] = defaultdict(list)
+@dataclass
+class Card:
+    """One player's card: ``rows`` [(round, table, seat, deal, contract,
+    declarer, partner, tricks, points, total, note)] with the running total,
+    the deals sat out as dealer (marked in the note) and the sanction points
+    charged (``sanction_points``, as the settlement charged them)."""
+
+    rows: list[tuple] = field(default_factory=list)
+    sat_out: int = 0
+    sanction_points: int = 0
+
+
+def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, Card]:
+    """{entry_id: its ``Card``}: every deal the player played or sat out, a
+    sit-out marked and each sanction of the deal explained in the note."""
+    cards: dict[int, Card] = defaultdict(Card)
     for entry_id, row, seat, points, total in player_deals(
-        deal_rows(tournament), entry_ids
+        deal_rows(tournament), entry_ids, sat_out=True
     ):
-        cards[entry_id].append(
+        card = cards[entry_id]
+        notes = []
+        if seat == row["sits_out"]:
+            card.sat_out += 1
+            notes.append(_("sat out (dealer)"))
+        card.sanction_points += sanction_points(row, seat)
+        if row["sanction_text"]:
+            notes.append(row["sanction_text"])
+        card.rows.append(
             (
                 row["round"],
                 row["table"],
@@ -74,9 +102,29 @@ def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, list[t
                 tricks_text(row["tricks"]),
                 points,
                 total,
+                " · ".join(notes),
             )
         )
     return cards
+
+
+def summary(person: dict, card: Card) -> str:
+    """The card's line under the name: club, rank, points, then what the
+    standings note (a withdrawal, a bye), the deals sat out and the sanction
+    points charged."""
+    line = _("%(club)s · rank %(rank)s · %(points)s points") % {
+        "club": person.get("club") or "–",
+        "rank": person["rank"] or "–",
+        "points": person.get("points", 0),
+    }
+    parts = [line]
+    if person.get("notes"):
+        parts.append(person["notes"])
+    if card.sat_out:
+        parts.append(_("deals sat out: %(n)s") % {"n": card.sat_out})
+    if card.sanction_points:
+        parts.append(_("sanction points: %(n)s") % {"n": card.sanction_points})
+    return " · ".join(str(p) for p in parts)
 
 
 def player_cards(tournament, entry_id: int | None = None):
@@ -85,7 +133,8 @@ def player_cards(tournament, entry_id: int | None = None):
     people = [r for r in standings.rows if entry_id in (None, r["entry"])]
     if not people:
         raise ExportError(_("No such player in this tournament."))
-    cards = card_rows(tournament, {p["entry"] for p in people})
+    with translation.override(tournament.language):
+        cards = card_rows(tournament, {p["entry"] for p in people})
     title = str(_("Player cards"))
 
     def draw(doc):
@@ -93,14 +142,9 @@ def player_cards(tournament, entry_id: int | None = None):
         edges = _edges(doc, labels)
         head = _layout(edges, labels, header=True)
         for person in people:
-            line = _("%(club)s · rank %(rank)s · %(points)s points") % {
-                "club": person.get("club") or "–",
-                "rank": person["rank"] or "–",
-                "points": person.get("points", 0),
-            }
-            if person.get("notes"):
-                line = f"{line} · {person['notes']}"
-            rows = [_layout(edges, row) for row in cards.get(person["entry"], [])]
+            card = cards.get(person["entry"], Card())
+            line = summary(person, card)
+            rows = [_layout(edges, row) for row in card.rows]
             first = True
             while first or rows:
                 top = doc.new_page()
@@ -144,10 +188,11 @@ def _layout(edges: list[float], cells, header: bool = False) -> tuple:
     """``(height, round, [(font, lines, numeric)] per cell)``: a row broken
     into lines that fit their columns (``MOST`` at most, then "…")."""
     laid = []
-    for c, (_key, numeric, _widest) in enumerate(COLUMNS):
-        font = FONT_BOLD if header or c == len(COLUMNS) - 1 else FONT
+    for c, (key, numeric, _widest) in enumerate(COLUMNS):
+        font = FONT_BOLD if header or key == "total" else FONT
         width = edges[c + 1] - edges[c] - 2 * PAD + 0.01
-        lines = wrap(str(cells[c]), width, font, SIZE, most=MOST)
+        limit = MOST_NOTE if key == "note" else MOST
+        lines = wrap(str(cells[c]), width, font, SIZE, most=limit)
         laid.append((font, lines, numeric and not header))
     most = max(len(lines) for _f, lines, _n in laid)
     return ROW + LINE * (most - 1), cells[0], laid

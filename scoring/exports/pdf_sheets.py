@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils import translation
+from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
 from scoring.exports import PDF
@@ -149,7 +149,7 @@ class Sheet:
         from reportlab.platypus import Paragraph, Table
 
         st = self.st
-        when = self.t.date.strftime("%d-%m-%Y") if self.t.date else ""
+        when = formats.date_format(self.t.date) if self.t.date else ""
         where = f"{when} · {self.t.venue}" if self.t.venue else when
         big = _("Round %(r)s · Table %(t)s") % {"r": self.round, "t": self.number}
         room = 110 * mm - 12  # the left column within its padding
@@ -160,13 +160,9 @@ class Sheet:
             Paragraph(str(_("Score sheet")), st["small"]),
         ]
         drawing = qr_flowable(self.url, 24 * mm)
-        td = entry_path(self.t.slug, self.round, self.number)
         beside = 76 * mm - 12  # the right column within its padding
-        right = [
-            drawing,
-            one_line(self.url, beside, st["small"]),
-            one_line(_("TD: %(path)s") % {"path": td}, beside, st["small"]),
-        ]
+        # the players' sheet: the link the QR code holds, not the TD's pages
+        right = [drawing, one_line(self.url, beside, st["small"])]
         table = Table([[left, right]], colWidths=[110 * mm, 76 * mm])
         table.setStyle(
             [("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT")]
@@ -220,7 +216,8 @@ class Sheet:
         top = [cell(x, w, FONT_BOLD, 7.5) for x, w in zip(fixed, widths, strict=True)]
         sub = [""] * len(fixed)
         for pos, _e, _name in self.seats:
-            top += [fit(self.label(pos), per - 2 * PAD, FONT_BOLD, 7.5), ""]
+            # the name whole where it fits on two lines, cut only beyond
+            top += [cell(self.label(pos), per, FONT_BOLD, 7.5), ""]
             sub += [str(_("pts")), "Σ"]
         rows = [top, sub]
         style = grid_style(2, 7.5)
@@ -277,7 +274,9 @@ class Sheet:
             ("ALIGN", (5, 2), (5, -2), "CENTER"),
             ("FONT", (0, 2), (0, -3), FONT_BOLD, 7.5),
         ]
-        heights = [12, 10] + [row_height(row) for row in rows[2:-2]] + [15, 13]
+        head_lines = max(text.count("\n") for text in top) + 1
+        heights = [max(12, 8.5 * head_lines + 3), 10]
+        heights += [row_height(row) for row in rows[2:-2]] + [15, 13]
         table = table_class()(rows, colWidths=col_widths, rowHeights=heights)
         table.setStyle(style)
         return table

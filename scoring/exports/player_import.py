@@ -4,8 +4,16 @@ Columns: name, club, federation number (a header row with those names, in
 English or Dutch, in any order; without one, that order). ``preview`` gives
 every row its errors; ``store`` re-runs the preview against the database and
 stores the valid rows in one transaction, so a stale or tampered preview can
-never store a bad row. An unknown club is an error unless the TD asked to
-create missing clubs.
+never store a bad row. Every error names its line and column.
+
+Clubs (docs/roles.md): a club the importer organises is joined; a club not
+in the register is made when they ticked "Create missing clubs" (and may:
+``register_rules.may_create_clubs``), and they organise it; a blank club is
+an event-only player. Imported for an event (from its entries page), the
+players become its entries: one already in the register is found, and a
+club the importer may not write to (another's, or a new one they may not or
+did not make) is kept as text on the entry. Without an event such a row is
+refused, saying so.
 """
 
 import csv
@@ -51,6 +59,10 @@ class Row:
     club: str
     federation_number: str
     errors: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what storing it does
+    player_id: int | None = None  # the register's player, found
+    club_as_text: bool = False  # the club kept as text on the event's entry
+    new_club: bool = False  # the club is made
 
     @property
     def ok(self) -> bool:
@@ -164,79 +176,246 @@ def _text(value) -> str:
     return str(value)
 
 
+def _column(key: str) -> str:
+    return {
+        "name": _("Name"),
+        "club": _("Club"),
+        "federation_number": _("Federation number"),
+    }[key]
+
+
+def _refuse(row: Row, key: str, why: str) -> None:
+    """A row's error, naming its column (the line is the row's own)."""
+    row.errors.append(_("%(column)s: %(why)s") % {"column": _column(key), "why": why})
+
+
 def preview(
-    rows: list[Row], create_clubs: bool = False, allowed: set[str] | None = None
+    rows: list[Row],
+    create_clubs: bool = False,
+    allowed: set[str] | None = None,
+    event=None,
+    may_create: bool = True,
 ) -> list[Row]:
-    """Every row with its errors (fresh: earlier errors are dropped).
-    ``allowed``: the clubs the importer organises (None: any club, staff)."""
+    """Every row with its errors and what storing it will do (fresh: earlier
+    results are dropped).
+
+    ``allowed``: the clubs the importer organises (None: any club, staff);
+    ``create_clubs``: a club not in the register is made (and organised by
+    the importer); ``event``: the rows become that event's entries, so a
+    player already in the register is found and entered, and a club the
+    importer may not write to is kept as text on the entry instead of
+    refusing the row; ``may_create``: whether the importer could tick
+    "Create missing clubs" (only for the message)."""
     clubs = set(Club.objects.values_list("name", flat=True))
+    spelling = {_club_key(name): name for name in clubs}
+    for row in rows:  # "de klaverboer" is the register's "De Klaverboer"
+        if row.club:
+            row.club = spelling.setdefault(_club_key(row.club), row.club)
     feds = [r.federation_number for r in rows if r.federation_number]
-    taken = dict(
-        Player.objects.filter(federation_number__in=feds).values_list(
-            "federation_number", "name"
-        )
-    )
+    taken = {
+        fed: (pk, name)
+        for pk, fed, name in Player.objects.filter(
+            federation_number__in=feds
+        ).values_list("pk", "federation_number", "name")
+    }
+    unnumbered: dict[tuple[str, str], int] = {}
+    if event is not None:
+        names = {r.name for r in rows if r.name and not r.federation_number}
+        for pk, name, club in (
+            Player.objects.filter(name__in=names, federation_number="")
+            .order_by("pk")
+            .values_list("pk", "name", "club__name")
+        ):
+            unnumbered.setdefault((name, club or ""), pk)
     seen_fed: dict[str, int] = {}
     seen_name: dict[tuple, int] = {}
     for row in rows:
-        row.errors = []
-        if any(CONTROL.search(v) for v in (row.name, row.club, row.federation_number)):
-            row.errors.append(
-                _(
-                    "A control character (an invisible tab or line "
-                    "break) is in this row."
+        row.errors, row.notes = [], []
+        row.player_id, row.club_as_text, row.new_club = None, False, False
+        for key in COLUMNS:
+            if CONTROL.search(getattr(row, key)):
+                _refuse(
+                    row,
+                    key,
+                    _(
+                        "a control character (an invisible tab or line "
+                        "break) is in this cell."
+                    ),
                 )
-            )
         if not row.name:
-            row.errors.append(_("The name is missing."))
+            _refuse(row, "name", _("the name is missing."))
         elif len(row.name) > 120:
-            row.errors.append(_("The name is longer than 120 characters."))
-        if len(row.club) > 120 or len(row.federation_number) > 30:
-            row.errors.append(_("The club or federation number is too long."))
+            _refuse(row, "name", _("the name is longer than 120 characters."))
+        if len(row.club) > 120:
+            _refuse(row, "club", _("longer than 120 characters."))
+        if len(row.federation_number) > 30:
+            _refuse(row, "federation_number", _("longer than 30 characters."))
         fed = row.federation_number
         if fed and fed in seen_fed:
-            row.errors.append(
-                _("Federation number %(f)s is also on line %(l)s.")
-                % {"f": fed, "l": seen_fed[fed]}
+            _refuse(
+                row,
+                "federation_number",
+                _("%(f)s is also on line %(l)s.") % {"f": fed, "l": seen_fed[fed]},
             )
         elif fed and fed in taken:
-            row.errors.append(
-                _("Federation number %(f)s is in the register already (%(n)s).")
-                % {"f": fed, "n": taken[fed]}
-            )
+            pk, owner = taken[fed]
+            if event is not None and owner.casefold() == row.name.casefold():
+                row.player_id = pk
+                row.notes.append(_("In the register already: entered."))
+            else:
+                _refuse(
+                    row,
+                    "federation_number",
+                    _("%(f)s is in the register already (%(n)s).")
+                    % {"f": fed, "n": owner},
+                )
         if fed:
             seen_fed.setdefault(fed, row.line)
         key = (row.name.casefold(), row.club.casefold(), fed)
         if row.name and key in seen_name:
-            row.errors.append(
-                _("Same player as on line %(l)s.") % {"l": seen_name[key]}
+            _refuse(
+                row, "name", _("same player as on line %(l)s.") % {"l": seen_name[key]}
             )
         seen_name.setdefault(key, row.line)
-        if row.club and row.club not in clubs and not create_clubs:
-            row.errors.append(_("Unknown club “%(c)s”.") % {"c": row.club})
-        if allowed is not None and row.club and row.club not in allowed:
-            row.errors.append(_("You manage the players of your own clubs only."))
+        if event is not None and not fed and row.player_id is None:
+            pk = unnumbered.get((row.name, row.club if row.club in clubs else ""))
+            if pk is not None:
+                row.player_id = pk
+                row.notes.append(_("In the register already: entered."))
+        if row.club and row.player_id is None:
+            _club_of(row, clubs, create_clubs, allowed, event, may_create)
     return rows
+
+
+def _club_key(name: str) -> str:
+    """A club's name as compared: case and spacing ignored."""
+    return " ".join(name.split()).casefold()
+
+
+def _club_of(row, clubs, create_clubs, allowed, event, may_create) -> None:
+    """What becomes of a new player's club (docs/roles.md): joined, made,
+    kept as text on the event's entry, or the row refused."""
+    club = row.club
+    if club in clubs:
+        if allowed is None or club in allowed:
+            return
+        if event is not None:
+            row.club_as_text = True
+            row.notes.append(
+                _(
+                    "You do not organise “%(c)s”: entered with the club as text, "
+                    "not added to that club's register."
+                )
+                % {"c": club}
+            )
+            return
+        _refuse(
+            row,
+            "club",
+            _(
+                "you do not organise “%(c)s”, and only its organisers add its "
+                "players. Leave the club blank, or import the list from the "
+                "event's entries page to enter the players with the club as text."
+            )
+            % {"c": club},
+        )
+    elif create_clubs:
+        row.new_club = True
+        row.notes.append(_("New club “%(c)s”.") % {"c": club})
+    elif event is not None:
+        row.club_as_text = True
+        row.notes.append(
+            _("“%(c)s” is no club here: entered with the club as text.") % {"c": club}
+        )
+    elif may_create:
+        _refuse(
+            row,
+            "club",
+            _("unknown club “%(c)s”: tick “Create missing clubs” to create it.")
+            % {"c": club},
+        )
+    else:
+        _refuse(
+            row,
+            "club",
+            _(
+                "unknown club “%(c)s”. Leave the club blank, or import the list "
+                "from the event's entries page to enter the players with the "
+                "club as text."
+            )
+            % {"c": club},
+        )
+
+
+@dataclass
+class Stored:
+    """What ``store`` did."""
+
+    players: list[Player]  # new in the register
+    entries: list = field(default_factory=list)  # the event's entries
+    clubs: list[Club] = field(default_factory=list)  # made
+    as_text: int = 0  # entries whose club is text
 
 
 @transaction.atomic
 def store(
-    rows: list[Row], create_clubs: bool = False, allowed: set[str] | None = None
-) -> list[Player]:
-    """Store the valid rows (re-checked now); return the new players."""
-    valid = [r for r in preview(rows, create_clubs, allowed) if r.ok]
+    rows: list[Row],
+    create_clubs: bool = False,
+    allowed: set[str] | None = None,
+    event=None,
+    user=None,
+    check_in: bool = False,
+) -> Stored:
+    """Store the valid rows (re-checked now), all or nothing: new players,
+    the clubs to be made (organised by ``user`` unless staff), and with an
+    ``event`` its entries (a name the event cannot tell apart refuses the
+    whole import: ``DuplicateNameError``)."""
+    from tournaments.register_rules import create_club
+
+    valid = [
+        r for r in preview(rows, create_clubs, allowed, event, create_clubs) if r.ok
+    ]
     clubs = {c.name: c for c in Club.objects.all()}
+    made = []
     for r in valid:
-        if r.club and r.club not in clubs:
-            clubs[r.club] = Club.objects.create(name=r.club)
-    return Player.objects.bulk_create(
+        if r.new_club and r.club not in clubs:
+            clubs[r.club] = create_club(user, r.club)
+            made.append(clubs[r.club])
+    fresh = [r for r in valid if r.player_id is None]
+    players = Player.objects.bulk_create(
         Player(
             name=r.name,
-            club=clubs.get(r.club) if r.club else None,
+            club=clubs.get(r.club) if r.club and not r.club_as_text else None,
             federation_number=r.federation_number,
         )
-        for r in valid
+        for r in fresh
     )
+    result = Stored(players, clubs=made)
+    if event is None:
+        return result
+    from tournaments.roster import check_in as check_in_entries
+    from tournaments.services import register
+
+    found = {
+        p.pk: p
+        for p in Player.objects.filter(
+            pk__in=[r.player_id for r in valid if r.player_id]
+        )
+    }
+    player_of = dict(zip(map(id, fresh), players, strict=True))
+    order = [
+        player_of[id(r)] if r.player_id is None else found[r.player_id] for r in valid
+    ]
+    entries = register(event, order, user) if order else []
+    for r, entry in zip(valid, entries, strict=True):
+        if r.club_as_text and entry.club_name != r.club:
+            entry.club_name = r.club
+            entry.save(update_fields=["club_name"])
+            result.as_text += 1
+    if check_in and entries:
+        check_in_entries(entries, user)
+    result.entries = entries
+    return result
 
 
 def rows_from(data: list[dict]) -> list[Row]:

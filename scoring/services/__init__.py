@@ -14,6 +14,7 @@ the standings), ``audit`` (the audit lines of deals).
 from scoring.services.deals import (
     ClosedError,
     DealRejectedError,
+    JuryDecisions,
     StaleDealError,
     deal_context,
     delete_deal,
@@ -29,6 +30,7 @@ from scoring.services.totals import recompute_table
 __all__ = [
     "ClosedError",
     "DealRejectedError",
+    "JuryDecisions",
     "StaleDealError",
     "TableView",
     "deal_context",

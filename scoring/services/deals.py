@@ -7,12 +7,15 @@ the revision, the seat totals and the audit line in one transaction.
 """
 
 import copy
+from dataclasses import dataclass
 
 from django.db import IntegrityError
 from django.db.models import Sum
 
+from rules.engine.jury import APPROVED, REFUSED
 from rules.engine.validation import Violation
 from scoring.context import ContextBuilder
+from scoring.jury import record_new_calls
 from scoring.models import Deal, DealRevision, JuryCall, Submission
 from scoring.pipeline import DealContext, Outcome, run_deal, solo_limit_counts
 from scoring.services.audit import deal_line, user_or_none
@@ -41,14 +44,39 @@ class ClosedError(Exception):
     """The table-round is closed: reopen it before changing deals."""
 
 
-def deal_context(view: TableView, number: int) -> DealContext:
+@dataclass(frozen=True)
+class JuryDecisions:
+    """The jury's decisions taken on the TD's deal form, stored with the deal:
+    ``calls`` (declarer label, contract code, "approved" or "refused") and
+    who decided (the jury member or the TD, as the form names them)."""
+
+    calls: tuple[tuple[str, str, str], ...] = ()
+    decided_by: str = ""
+
+    def entries(self, view: TableView) -> list[tuple]:
+        """The calls with the declarer's entry; a label not at the table is
+        left out (the rules then say what is missing)."""
+        out = []
+        for label, contract, decision in self.calls:
+            entry = view.entry_of(label)
+            if entry is not None:
+                out.append((entry, contract, decision))
+        return out
+
+
+def deal_context(
+    view: TableView, number: int, jury: JuryDecisions | None = None
+) -> DealContext:
     """What the event knows before deal ``number`` at this table (the one
-    builder, ``scoring.context``, as play order leaves it here)."""
+    builder, ``scoring.context``, as play order leaves it here); ``jury``:
+    decisions not stored yet (a preview), counted as the latest."""
     calls = list(
         JuryCall.objects.filter(table=view.table, deal_number=number)
         .order_by("at", "id")
         .values_list("entry_id", "contract", "decision")
     )
+    if jury is not None:
+        calls += [(e.id, c, d) for e, c, d in jury.entries(view)]
     seats = {
         label: s.entry_id for s, label in zip(view.seats, view.labels, strict=True)
     }
@@ -85,20 +113,31 @@ def _builder_before(view: TableView, number: int, seats: dict) -> ContextBuilder
     return builder
 
 
-def prepare(table: TableRound, number: int, record: dict) -> tuple[Outcome, TableView]:
-    """Run deal ``number`` at ``table`` through the pipeline (nothing stored)."""
+def prepare(
+    table: TableRound, number: int, record: dict, jury: JuryDecisions | None = None
+) -> tuple[Outcome, TableView]:
+    """Run deal ``number`` at ``table`` through the pipeline (nothing stored;
+    ``jury``: decisions of the form not stored yet, see ``deal_context``)."""
     view = table_view(table)
     if len(view.seats) < 4:
         raise GoneError  # the round was seated again meanwhile
     schedule = table.round.tournament.schedule
-    context = deal_context(view, number)
+    context = deal_context(view, number, jury)
     return run_deal(schedule, view.labels, number, record, context), view
 
 
-def preview_deal(table: TableRound, number: int, record: dict):
+def preview_deal(
+    table: TableRound, number: int, record: dict, jury: JuryDecisions | None = None
+):
     """(outcome, seat scores or None) without storing anything."""
-    outcome, _view = prepare(table, number, record)
+    outcome, _view = prepare(table, number, record, jury)
     return outcome, list(outcome.seat_scores) if outcome.ok else None
+
+
+def _record_jury(table: TableRound, number: int, jury, user, decisions) -> None:
+    """Store the form's jury calls whose decision is in ``decisions``."""
+    calls = [c for c in jury.entries(table_view(table)) if c[2] in decisions]
+    record_new_calls(table, number, calls, user_or_none(user), jury.decided_by)
 
 
 def save_deal(
@@ -107,8 +146,15 @@ def save_deal(
     record: dict,
     user=None,
     expected_version: int | None = None,
+    jury: JuryDecisions | None = None,
 ) -> Deal:
     """Validate, settle and store deal ``number``; update totals; log it.
+
+    ``jury``: the jury's decisions taken on the TD's form. An approval is
+    stored in the deal's transaction, before the pipeline reads the calls:
+    both are stored or neither. A refusal is a decision even though the
+    deal cannot then be stored as typed: it is stored first, on its own, and
+    the pipeline then refuses the deal with the rules' message.
 
     The table is locked first and its seats read under the lock, so a swap
     or a new seating of the round either happened before (and this deal is
@@ -118,9 +164,17 @@ def save_deal(
     """
     if table.closed:
         raise ClosedError
+    if jury is not None and any(c[2] == REFUSED for c in jury.calls):
+
+        def refusals() -> None:
+            _record_jury(_lock_open(table), number, jury, user, {REFUSED})
+
+        atomic_retry(refusals)
 
     def job() -> Deal:
         locked = _lock_open(table)
+        if jury is not None:
+            _record_jury(locked, number, jury, user, {APPROVED})
         outcome, view = prepare(locked, number, record)
         if not outcome.ok:
             raise DealRejectedError(outcome.violations)

@@ -1,7 +1,10 @@
 """Loading the standings: seat totals, byes and entries in a constant number
 of queries, ranked by the pure ``scoring.standings``."""
 
+from django.db.models import Count
+
 from scoring import standings
+from scoring.models import Deal
 from tournaments.models import Bye, Entry, Round, Seat, Tournament
 from tournaments.names import shown_names
 from tournaments.ranking import DEFAULT_PLACEMENT, DEFAULT_TIEBREAKS
@@ -31,7 +34,11 @@ def standings_for(
         "declared_made",
         "sanction_points",
     )
-    results = [standings.SeatResult(*row) for row in seats]
+    deals = _deals_by_table(tournament, numbers)
+    results = [
+        standings.SeatResult(*row, deals_sat_out=max(deals.get(row[2], 0) - row[4], 0))
+        for row in seats
+    ]
     byes = Bye.objects.filter(
         round__tournament=tournament, round__number__in=numbers
     ).values_list("entry_id", "round__number")
@@ -54,6 +61,20 @@ def standings_for(
     substitutes = [row[0] for row in found if row[-1] == Entry.Status.SUBSTITUTE]
     rows = standings.compute(results, names, options_for(tournament), byes, substitutes)
     return rows, names, numbers
+
+
+def _deals_by_table(tournament: Tournament, numbers: list[int]) -> dict[int, int]:
+    """{table id: deals stored} of the rounds ``numbers`` (one query): the
+    deals of its table a seat did not play it sat out (the dealer's turn at a
+    table of five)."""
+    return dict(
+        Deal.objects.filter(
+            table__round__tournament=tournament, table__round__number__in=numbers
+        )
+        .order_by()
+        .values_list("table_id")
+        .annotate(n=Count("id"))
+    )
 
 
 def options_for(tournament: Tournament) -> standings.Options:

@@ -2,9 +2,11 @@
 
 Each deal stored its scores by seat, its record by seat and its facts (which
 plays were made, which count towards the solo limit, the sanction points), so
-the totals are plain sums: no rule is decided here.
+the totals are plain sums: no rule is decided here. A seat's sanction points
+are what it was charged (``scoring.pipeline.sanctions_charged``).
 """
 
+from scoring.pipeline import sanctions_charged
 from tournaments.models import Seat, TableRound
 
 FIELDS = ("points", "deals_played", "declared_made", "solo_made", "sanction_points")
@@ -26,7 +28,8 @@ def seat_totals(deals, positions) -> dict[int, list[int]]:
                 totals[pos][2] += 1
                 totals[pos][3] += bool(fact.get("solo"))
         sanctions = record.get("sanctions", [])
-        for s, points in zip(sanctions, facts.get("sanctions", []), strict=False):
+        charged = sanctions_charged(record, facts)
+        for s, points in zip(sanctions, charged, strict=False):
             if s.get("player") in totals:
                 totals[s["player"]][4] += points
         for pos in totals:

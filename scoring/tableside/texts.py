@@ -11,8 +11,12 @@ def page_texts() -> dict[str, str]:
         "deal": _("Deal %n"),
         "sending": _("Sending…"),
         "kept": _("Kept on this phone: it is sent as soon as there is a connection."),
+        # the script picks by the count: "kept_one" for 1, else "kept_count"
+        "kept_one": _(
+            "1 deal kept on this phone; it is sent as soon as there is a connection."
+        ),
         "kept_count": _(
-            "%s deal(s) kept on this phone; they are sent as soon as "
+            "%s deals kept on this phone; they are sent as soon as "
             "there is a connection."
         ),
         "retry": _("No answer from the server; trying again in %s s."),

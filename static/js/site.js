@@ -29,4 +29,34 @@
       form.appendChild(input);
     }
   });
+  // Standings wider than their box (a phone): the rounds scroll between the
+  // pinned name and the pinned total. Open them scrolled so the total stands
+  // in its own place with the last rounds beside it, so no round column
+  // starts half hidden under the total; earlier rounds scroll in from the
+  // left, the columns after the total from the right.
+  function showTotals(root) {
+    root.querySelectorAll("table.standings").forEach(function (table) {
+      var wrap = table.closest(".table-wrap");
+      var total = table.querySelector("thead th.pin-total");
+      if (!wrap || !total || wrap.scrollWidth <= wrap.clientWidth + 1) return;
+      // where the total's right edge lies unpinned: the cells before it and
+      // itself, in fractions of a pixel (offsetWidth rounds)
+      var right = total.getBoundingClientRect().width;
+      for (var cell = total.previousElementSibling; cell; cell = cell.previousElementSibling) {
+        right += cell.getBoundingClientRect().width;
+      }
+      var end = Math.ceil(right - wrap.clientWidth);
+      if (end > 0) wrap.scrollLeft = end;
+    });
+  }
+  // after every deferred script (the hall screen's hides rows, which
+  // changes the columns' widths)
+  if (document.readyState === "complete") {
+    showTotals(document);
+  } else {
+    document.addEventListener("DOMContentLoaded", function () { showTotals(document); });
+  }
+  document.addEventListener("htmx:afterSettle", function (e) {
+    if (e.target && e.target.querySelectorAll) showTotals(e.target);
+  });
 })();

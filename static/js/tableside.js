@@ -19,6 +19,10 @@
   function words(key, n, s) {
     return T[key].replace("%n", n).replace("%s", s);
   }
+  function keptWords() {
+    var n = load().length;
+    return words(n === 1 ? "kept_one" : "kept_count", "", n);
+  }
   function newKey() {
     var bytes = new Uint8Array(16);
     window.crypto.getRandomValues(bytes);
@@ -182,7 +186,7 @@
   function retryLater(key, text) {
     pause = Math.min(MAX_PAUSE_S, pause ? pause * 2 : 2);
     update(key, {state: "queued"});
-    say(navigator.onLine ? words(text, "", pause) : words("kept_count", "", load().length),
+    say(navigator.onLine ? words(text, "", pause) : keptWords(),
         "queued");
     window.clearTimeout(retryTimer);
     retryTimer = window.setTimeout(flush, pause * 1000);
@@ -377,7 +381,7 @@
   if (f && !state.fixed && queuedNumbers().indexOf(Number(f.dataset.number)) >= 0) {
     showForm(nextNumber());
   }
-  if (load().length && !navigator.onLine) say(words("kept_count", "", load().length), "queued");
+  if (load().length && !navigator.onLine) say(keptWords(), "queued");
   flush();
   window.setInterval(poll, POLL_MS);
 

@@ -53,6 +53,7 @@ def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
     form.locator("#id_name").fill("Browser Cup")
     form.locator("#id_slug").fill("browser-cup")
     form.locator("#id_date").fill("2026-11-21")
+    form.locator("#id_rules").select_option("nl")  # a new event starts at iwwa
     form.locator("#id_rounds").fill("1")
     form.locator("#id_deals_per_round").fill("4")
     form.locator("button[type=submit]").click()
@@ -91,7 +92,11 @@ def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
     page.fill("#id_p0_contract", "rik")
     page.select_option("#id_p0_declarer", value=declarer)
     page.fill("#id_p0_tricks", "9")
-    page.click("#deal-form button.save")
+    # the preview shows the same error at the field: wait for the save's answer
+    with page.expect_response(
+        lambda r: r.request.method == "POST" and r.url.endswith("/deal/1/")
+    ):
+        page.click("#deal-form button.save")
     error = page.locator(".field.has-error", has=page.locator("#id_p0_partner"))
     error.locator(".errorlist").wait_for()
     with translation.override("en"):

@@ -3,6 +3,7 @@ import json
 import random
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from scoring.demo import generate_event
 from scoring.exports.backup import (
     IMPORT_ACTION,
+    VERSION,
     BackupError,
     export_event,
     import_event,
@@ -253,7 +255,7 @@ def test_a_hostile_backup_is_refused_naming_the_field(small_event, where, value,
 @pytest.mark.django_db
 def test_numbers_a_file_may_not_hold_are_refused_not_a_500(small_event, literal):
     text = json.dumps(export_event(small_event)).replace(
-        '"version": 4', f'"version": 4, "x": {literal}', 1
+        f'"version": {VERSION}', f'"version": {VERSION}, "x": {literal}', 1
     )
     with pytest.raises(BackupError, match="no number a backup may hold"):
         import_event(text, slug="numbers")
@@ -276,3 +278,122 @@ def test_imported_audit_lines_claim_their_author_without_becoming_them(
     event = import_event(data, slug="claims")
     line = event.audit.order_by("at", "id").first()
     assert line.user is None and line.imported and line.claimed_user == "admin"
+
+
+# ---- a restore through the web (issue 26) ---------------------------------------
+def _with_a_jury_call(event, make_user):
+    """A jury decision recorded by ``jury-anna``, decided by "Mr. Jury"."""
+    from scoring.models import JuryCall
+
+    table = event.round_set.get(number=1).tables.order_by("number").first()
+    seat = table.seats.order_by("position").first()
+    JuryCall.objects.create(
+        table=table,
+        deal_number=event.deals_per_round,
+        entry=seat.entry,
+        contract="open-misere",
+        decision="refused",
+        user=make_user("jury-anna"),
+        decided_by="Mr. Jury",
+    )
+
+
+@pytest.mark.django_db
+def test_a_restored_backup_lands_unpublished_under_a_new_code(
+    client, small_event, make_user
+):
+    from scoring.models import JuryCall
+
+    _with_a_jury_call(small_event, make_user)
+    assert small_event.round_set.filter(published=True).count() == 2
+    body = json.dumps(export_event(small_event)).encode()
+    client.force_login(make_user("org", organiser=True))
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    file = SimpleUploadedFile("small.json", body, "application/json")
+    response = client.post("/import/tournament/", {"file": file}, follow=True)
+    assert response.status_code == 200
+    assert "under the code small-2" in response.content.decode()
+    copy_ = Tournament.objects.get(slug="small-2")
+    assert copy_.uid == small_event.uid  # the same event (identity rule)
+    assert not copy_.round_set.filter(published=True).exists()
+    line = copy_.audit.get(action=IMPORT_ACTION)
+    assert line.detail["unpublished"] == [1, 2]
+    call = JuryCall.objects.get(table__round__tournament=copy_)
+    assert (call.user, call.claimed_user, call.decided_by) == (
+        None,
+        "jury-anna",
+        "Mr. Jury",
+    )
+    assert call.recorder == "jury-anna"
+    # the home page lists the event once until the copy is published
+    home = client.get("/").content.decode()
+    assert "/t/small/" in home and "/t/small-2/" not in home
+    copy_.round_set.filter(number=1).update(published=True)
+    assert "/t/small-2/" in client.get("/").content.decode()
+    # the copy's backup names the recorder and the decider as the original's
+    again = export_event(copy_)["rounds"][0]["tables"][0]["jury_calls"]
+    assert [(c["user"], c["decided_by"]) for c in again] == [("jury-anna", "Mr. Jury")]
+
+
+@pytest.mark.django_db
+def test_a_second_restore_takes_the_next_free_code(small_event):
+    from scoring.exports.backup import restore_event
+
+    data = json.loads(json.dumps(export_event(small_event)))
+    assert restore_event(data).slug == "small-2"
+    assert restore_event(data).slug == "small-3"
+    assert restore_event(data, slug="mine").slug == "mine"
+    with pytest.raises(BackupError, match="exists already"):
+        restore_event(data, slug="mine")
+    small_event.delete()
+    assert restore_event(data).slug == "small"  # its own code, when free
+
+
+@pytest.mark.django_db
+def test_a_format_4_backup_imports_its_jury_calls_without_who_decided(
+    small_event, make_user
+):
+    from scoring.models import JuryCall
+
+    _with_a_jury_call(small_event, make_user)
+    data = json.loads(json.dumps(export_event(small_event)))
+    assert data["version"] == VERSION == 5
+    data["version"] = 4
+    del data["keep_apart"]
+    for round_ in data["rounds"]:
+        for table in round_["tables"]:
+            for call in table["jury_calls"]:
+                del call["decided_by"]
+    event = import_event(data, slug="v4")
+    call = JuryCall.objects.get(table__round__tournament=event, contract="open-misere")
+    assert (call.claimed_user, call.decided_by) == ("jury-anna", "")
+    data["version"] = 5
+    with pytest.raises(BackupError, match="decided_by"):
+        import_event(data, slug="v5-without")
+
+
+@pytest.mark.django_db
+def test_the_pairs_kept_apart_travel_with_the_backup(small_event):
+    from tournaments.models import KeepApart
+
+    first, second, third = small_event.entries.order_by("id")[:3]
+    KeepApart.objects.create(tournament=small_event, first=first, second=second)
+    KeepApart.objects.create(tournament=small_event, first=first, second=third)
+    data = json.loads(json.dumps(export_event(small_event)))
+    assert len(data["keep_apart"]) == 2
+    copy_ = import_event(data, slug="apart")
+    names = sorted(
+        sorted((k.first.player.name, k.second.player.name))
+        for k in copy_.keep_apart.select_related("first__player", "second__player")
+    )
+    assert names == sorted(
+        sorted((a.player.name, b.player.name))
+        for a, b in [(first, second), (first, third)]
+    )
+    assert export_event(copy_)["keep_apart"] == data["keep_apart"]
+    data["keep_apart"] = [[data["players"][0]["ref"], "nobody"]]
+    with pytest.raises(BackupError, match="keep_apart"):
+        import_event(data, slug="apart-2")
+    data["keep_apart"] = [[data["players"][0]["ref"]] * 2]
+    with pytest.raises(BackupError, match="two different"):
+        import_event(data, slug="apart-3")

@@ -174,7 +174,8 @@ def test_sanctions_are_written_in_words(request, event, word):
     event = request.getfixturevalue(event)
     book = read(event)
     header = "Sancties" if event.language == "nl" else "Sanctions"
-    for deal, points in ((3, 3), (4, 6)):
+    # as charged: a penalty of 3 on the dealer sitting out is 1 to each of 4
+    for deal, points in ((3, 4), (4, 6)):
         record = stored(event, 1, 1, deal)
         row = deal_row(book, 1, 1, deal)
         who = seat_name(row, record["sanctions"][0]["player"], event.language)

@@ -66,8 +66,8 @@ def test_it_refreshes_through_htmx_while_a_round_runs(client, small_event):
 def test_it_shows_round_results_per_table_in_seat_order(client, small_event):
     response = client.get(url("round", "small", 1))
     tables = response.context["tables"]
-    assert [n for n, _t in tables] == [1, 2]
-    for _n, table in tables:
+    assert [n for n, _t, _sanctions in tables] == [1, 2]
+    for _n, table, _sanctions in tables:
         seats = list(table.data)
         assert [s["position"] for s in seats] == [1, 2, 3, 4, 5]
         assert sum(s["points"] for s in seats) == 0

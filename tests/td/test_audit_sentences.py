@@ -164,6 +164,8 @@ def shapes(entry: int, player: int) -> dict:
         "round.seat": {"round": 1, "source": "engine", "tables": [[1, 2, 3, 4]],
                        "byes": [5]},
         "round.swap": {"round": 1, "a": entry, "b": entry},
+        "round.move": {"round": 1, "entry": entry, "from_table": 1, "from_seat": 5,
+                       "was_out": False, "to_table": 2, "to_seat": 3},
         "round.substitute": {"round": 1, "table": 2, "position": 3, "out": entry,
                              "entry": entry},
         "round.seat_removed": {"round": 1, "table": 2, "position": 5},
@@ -180,6 +182,8 @@ def shapes(entry: int, player: int) -> dict:
         "tournament.create": {"slug": "small"},
         "tournament.edit": {"fields": ["name", "rounds"]},
         "tournament.import": {"slug": "small", "from": "elders"},
+        "seating.keep_apart": {"entries": [entry, entry]},
+        "seating.keep_apart_removed": {"entries": [entry, entry]},
     }  # fmt: skip
 
 
@@ -197,7 +201,8 @@ def test_every_action_reads_as_words(small_event, td):
         sentence = AuditWords(small_event, [line]).sentence(line)
         assert not sentence.startswith(action) and "=" not in sentence, sentence
         assert " by td" in sentence
-        if action.startswith(("entry.", "round.swap", "round.sub", "jury")):
+        named = ("entry.", "round.swap", "round.sub", "round.move", "jury", "seating.")
+        if action.startswith(named):
             assert entry.player.name in sentence, sentence
 
 

@@ -101,7 +101,11 @@ def test_organisers_manage_their_own_clubs_players_only(td_client, small_event):
     response = td_client.post("/players/", {"name": "Nieuw", "club": other_club.pk})
     assert response.status_code == 200  # not a club this organiser runs
     assert not Player.objects.filter(name="Nieuw").exists()
-    assert td_client.post("/clubs/", {"name": "Mijn Club"}).status_code == 403
+    # a club an organiser makes is theirs; another's stays out of reach
+    assert td_client.post("/clubs/", {"name": "Mijn Club"}).status_code == 302
+    assert Club.objects.get(name="Mijn Club").roles.get().user == td_client.user
+    response = td_client.post(f"/clubs/{other_club.pk}/", {"name": "Hacked"})
+    assert response.status_code == 403
 
 
 @pytest.mark.django_db

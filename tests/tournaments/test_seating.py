@@ -1,6 +1,7 @@
 """Seating engine: pure tests (no database), small budgets to stay fast."""
 
 import time
+from collections import Counter
 from itertools import combinations
 
 import pytest
@@ -101,14 +102,21 @@ def test_fives_everyone_once_and_duty_even(n, rounds):
     assert result.seats_balanced
 
 
-@pytest.mark.parametrize(("n", "rounds", "even_repeats"), [(23, 3, 10), (18, 3, 12)])
-def test_uneven_duty_when_it_saves_repeats(n, rounds, even_repeats):
-    """Repeats come first: three 5-tables among 23 players cost 10 repeats over
-    3 rounds when everyone sits at a 5-table equally often, none otherwise."""
+@pytest.mark.parametrize(("n", "rounds"), [(23, 3), (18, 3)])
+def test_fives_in_turn_even_when_it_costs_repeats(n, rounds):
+    """Issue 26: nobody sits at a table of five a second time while someone
+    has not sat at one. Three 5-tables among 23 players cost repeats over 3
+    rounds that an uneven duty would avoid (0 before issue 26); the turn
+    comes first now, and the repeats stay above the counting bound."""
     players = [f"p{i}" for i in range(n)]
     result = schedule(players, rounds, time_limit=0.5)
     assert_everyone_once(result, players)
-    assert result.repeats == naive_repeats(result.rounds) < even_repeats
+    assert result.repeats == naive_repeats(result.rounds) >= result.lower_bound
+    duty = Counter()
+    for tables in result.rounds:
+        duty.update(p for t in tables if len(t) == 5 for p in t)
+        counts = [duty[p] for p in players]
+        assert max(counts) - min(counts) <= 1
     assert sum(result.five_duty.values()) == rounds * 5 * result.plan.fives
     assert result.seats_balanced
 

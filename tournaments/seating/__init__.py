@@ -3,7 +3,7 @@
 Pure Python, numpy and numba; no database. See docs/seating.md.
 """
 
-from .engine import Options, SeatingResult, schedule, warm
+from .engine import Options, SeatingResult, schedule, warm, warmed
 from .repeats import count_repeats, counting_bound, meeting_counts
 from .swiss import next_round_swiss
 from .tables import SeatingError, TablePlan, plan_tables
@@ -20,4 +20,5 @@ __all__ = [
     "plan_tables",
     "schedule",
     "warm",
+    "warmed",
 ]

@@ -15,6 +15,8 @@ Schedule = list[list[list[int]]]
 
 DATA = Path(__file__).with_name("data") / "cyclic.json"
 SCHEDULES = Path(__file__).with_name("data") / "schedules.json"
+#: Zero-repeat schedules for fields with tables of five (scripts/seating_fives.py)
+FIVES = Path(__file__).with_name("data") / "fives.json"
 
 # GF(4) = {0, 1, x, x+1} coded 0..3: addition is XOR, multiplication below.
 _GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
@@ -109,6 +111,30 @@ def _schedules() -> dict[int, list[dict]]:
     for entry in json.loads(SCHEDULES.read_text()):
         out.setdefault(entry["n"], []).append(entry)
     return out
+
+
+@cache
+def _fives() -> dict[int, list[dict]]:
+    if not FIVES.exists():
+        return {}
+    out: dict[int, list[dict]] = {}
+    for entry in json.loads(FIVES.read_text()):
+        out.setdefault(entry["n"], []).append(entry)
+    return out
+
+
+def stored_fives(n: int, rounds: int) -> Design | None:
+    """A stored repeat-free schedule of ``n`` players at tables of 4 and 5
+    (``data/fives.json``) with at least ``rounds`` rounds, capped at
+    rounds, whole (the same one whatever the rounds asked, so an event seated
+    round by round keeps following it). Its 5-table seats go round in every
+    prefix of rounds (nobody sits at a five a second time while someone has
+    not sat at one), which a relabelling keeps."""
+    found = [e for e in _fives().get(n, []) if len(e["rounds"]) >= rounds]
+    if not found or rounds <= 0:
+        return None
+    best = max(found, key=lambda e: len(e["rounds"]))
+    return Design(best["name"], best["rounds"])
 
 
 def best_design(n: int, rounds: int) -> Design | None:

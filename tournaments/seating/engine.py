@@ -10,14 +10,17 @@ withdrawn players only count through the history.
 import time
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import numpy as np
 from django.utils.translation import gettext as _
 
-from .designs import best_design
+from tournaments.dealing import sit_out_spread
+
+from .designs import best_design, stored_fives
 from .greedy import greedy_rounds
 from .problem import Problem
-from .repeats import count_repeats, counting_bound, meeting_counts
+from .repeats import count_repeats, count_repeats_matrix, counting_bound, meeting_counts
 from .search import tabu_search
 from .seats import balance_seats, seat_bounds
 from .tables import SeatingError, TablePlan, plan_tables
@@ -25,10 +28,28 @@ from .tables import SeatingError, TablePlan, plan_tables
 Player = Hashable
 Round = list[list[Player]]
 KEEP_APART = 1000.0
+#: Soft rules, weighed against a repeat meeting (cost 1): club-mates at one
+#: table, and pairs the TD keeps apart (family), per meeting.
+CLUB_WEIGHT = 0.25
+PAIR_WEIGHT = 0.5
+#: Relabellings of a design tried to keep club-mates and named pairs apart.
+RELABELS = 64
 #: Restarts without a better schedule after which a search stops although its
 #: bound is not reached: small fields, whose counting bound is weak (7 players
 #: in 3 rounds repeat twice, the bound says 0), settle in milliseconds.
 STALE_RESTARTS = 200
+#: With tables of five a run gives way to a fresh greedy start (another
+#: fair 5-table duty) sooner: one long run under the duty rule stalls (each
+#: restart also trades a few 5-table turns, ``search.PERTURB_TRADES``).
+FIVES_RESTARTS = 25
+FIVES_STALL = 150  # steps without a gain before a restart
+#: Fresh starts in a row without a better schedule before the search gives
+#: up early: few without tables of five (small fields whose counting bound is
+#: weak settle in milliseconds), with them practically until the budget (the
+#: duty each start draws decides what the search can reach: 25 x 6 reaches 0
+#: in one start out of a few).
+FRESH_STARTS = 6
+FIVES_FRESH = 1000
 
 
 @dataclass(frozen=True)
@@ -43,6 +64,9 @@ class Options:
     fixed_tables: Mapping[Player, int] = field(default_factory=dict)
     planned_rounds: int = 0
     ranks: Mapping[Player, int] | None = None  # Swiss: standings place
+    clubs: Mapping[Player, Hashable] = field(default_factory=dict)
+    keep_apart: Sequence[tuple[Player, Player]] = ()
+    deals_per_round: int = 0  # > 0: even the deals sat out at tables of five
 
 
 @dataclass
@@ -62,6 +86,8 @@ class SeatingResult:
     seat_counts: dict[Player, list[int]]  # seats 1..5, history included
     seats_balanced: bool
     rank_spread: list[int] = field(default_factory=list)  # Swiss: per table
+    club_meetings: int = 0  # club-mates at one table in the new rounds
+    apart_meetings: int = 0  # pairs kept apart at one table in the new rounds
 
     def as_json(self) -> dict:
         return {
@@ -71,6 +97,8 @@ class SeatingResult:
             "lower_bound": self.lower_bound,
             "method": self.method,
             "seats_balanced": self.seats_balanced,
+            "club_meetings": self.club_meetings,
+            "apart_meetings": self.apart_meetings,
         }
 
 
@@ -85,8 +113,21 @@ def schedule(
     avoid_pairs: Sequence[tuple[Player, Player]] = (),
     fixed_tables: Mapping[Player, int] | None = None,
     planned_rounds: int = 0,
+    clubs: Mapping[Player, Hashable] | None = None,
+    keep_apart: Sequence[tuple[Player, Player]] = (),
+    deals_per_round: int = 0,
 ) -> SeatingResult:
     """Seat ``players`` for ``rounds`` more rounds after ``history``.
+
+    ``deals_per_round`` (> 0) lets the seat order at a table of five even
+    out the deals each player sits out over the event (the dealer sits out;
+    with 8 deals seats 1-3 sit out twice, seats 4-5 once), after the seat
+    balance.
+
+    ``clubs`` (player -> club) and ``keep_apart`` (pairs the TD names) are
+    soft rules: a meeting of club-mates costs ``CLUB_WEIGHT``, of a named pair
+    ``PAIR_WEIGHT``, a repeat meeting 1, so repeats are avoided first.
+    ``avoid_pairs`` is the hard version (never at one table if avoidable).
 
     ``planned_rounds`` (the event's total) lets an event seated one round at a
     time follow a design: with the same players, seed and plan, every call
@@ -102,15 +143,33 @@ def schedule(
         avoid_pairs=avoid_pairs,
         fixed_tables=fixed_tables or {},
         planned_rounds=planned_rounds,
+        clubs=clubs or {},
+        keep_apart=keep_apart,
+        deals_per_round=deals_per_round,
     )
     return run(players, rounds, options)
 
 
-def warm() -> None:
-    """Compile (first run after install, ~10 s) or load the search kernel."""
-    # a 5-table, so the search runs; the budget covers loading the kernel and
-    # the search stops at its bound at once
-    schedule(list(range(9)), 2, time_limit=2.0)
+def warm() -> float:
+    """Compile (first run after install, ~10 s) or load the search kernel;
+    seconds taken. Every compiled function is called once with the types the
+    search uses, whatever the clock says (a server calls this at start, so
+    the TD's first click does not compile)."""
+    from . import kernel
+
+    began = time.perf_counter()
+    kernel.warm_up()
+    # and the Python around it (a 5-table: the search runs)
+    schedule(list(range(9)), 2, time_limit=0.2)
+    return time.perf_counter() - began
+
+
+def warmed() -> bool:
+    """Whether this process has the compiled search loaded."""
+    import sys
+
+    kernel = sys.modules.get(__package__ + ".kernel")
+    return bool(kernel is not None and kernel.run.signatures)
 
 
 def run(players, rounds: int, options: Options) -> SeatingResult:
@@ -158,28 +217,75 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
             problem.weight[index[a], index[b]] = problem.weight[index[b], index[a]] = (
                 KEEP_APART
             )
+    soft = _soft_weights(players, index, options.clubs, options.keep_apart)
+    problem.weight += soft
+    problem.weight_target = _weight_target(
+        problem.history, problem.weight, soft, options.clubs, players, plan, rounds
+    )
     if ranks is not None:
         r = np.array([ranks[p] for p in players], dtype=float)
         problem.weight += np.abs(r[:, None] - r[None, :]) / (3.0 * k)
         np.fill_diagonal(problem.weight, 0)
+        problem.weight_target = -1.0  # Swiss: the rank distance has no bound
     for p in fixed_idx:
         problem.pinned[:, p] = True
 
+    floor = 0  # the next round's unavoidable repeats
+    if rounds == 1 and history:
+        floor = round_bound(history[-1], players, problem.five_before, plan)
+        problem.repeat_floor = count_repeats_matrix(problem.history) + floor
     past = _indexed(history, index, k)
     method, groups, search = _start(
-        problem, plan, rounds, fixed_idx, past, avoid_pairs, ranks, rng, planned
+        problem, plan, rounds, fixed_idx, past, avoid_pairs, ranks, rng, planned, soft
     )
     if search:
-        patience = 15 if problem.weight.any() else STALE_RESTARTS
+        patience, stall, starts = STALE_RESTARTS, 400, FRESH_STARTS
+        if problem.weight_target < 0:
+            patience = 15
+        elif plan.fives:  # fair 5-table duty: fresh starts help more
+            patience, stall, starts = FIVES_RESTARTS, FIVES_STALL, FIVES_FRESH
+
+        def fresh():
+            return greedy_rounds(problem, rounds, fixed_idx, rng)
+
         groups = tabu_search(
-            problem, groups, start + 0.85 * time_limit, rng, patience=patience
+            problem,
+            groups,
+            start + 0.85 * time_limit,
+            rng,
+            stall=stall,
+            patience=patience,
+            # Swiss ranks have no bound to stop at: one run, as before; a
+            # stored schedule with club-mates gives way to greedy starts too
+            # (its zero repeats can seat more club-mates together)
+            fresh=fresh
+            if (method == "greedy" or method.startswith("stored")) and ranks is None
+            else None,
+            fresh_patience=starts,
         )
     new_rounds, new_byes = _tables(groups, plan)
     fives_total = problem.five_before + (sizes[groups] == 5).sum(0)
     played_total = played + (groups != problem.bye).sum(0)
     lo, hi = seat_bounds(played_total, fives_total)
+    sit_before, per_seat = None, None
+    if options.deals_per_round > 0 and plan.fives:
+        per_seat = np.array(sit_out_spread(options.deals_per_round, 5).per_seat)
+        sit_before = np.zeros(k, dtype=int)
+        for tables in history:
+            for table in tables:
+                if len(table) == 5:
+                    for seat, p in enumerate(table):
+                        if p in index:
+                            sit_before[index[p]] += per_seat[seat]
     new_rounds, seats = balance_seats(
-        new_rounds, seat_before, lo, hi, start + 0.97 * time_limit, rng
+        new_rounds,
+        seat_before,
+        lo,
+        hi,
+        start + 0.97 * time_limit,
+        rng,
+        sit_before,
+        per_seat,
     )
     labelled = [[[players[p] for p in t] for t in tables] for tables in new_rounds]
     every = [list(map(list, past)) for past in history] + labelled
@@ -193,6 +299,7 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
     counts = meeting_counts(every)
     repeats = count_repeats(every)
     bound = max(count_repeats(history), counting_bound(slots, len(everyone)))
+    bound = max(bound, count_repeats(history) + floor)
     spread = []
     if ranks is not None:
         spread = [
@@ -215,7 +322,139 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
         seat_counts={p: [int(c) for c in seats[i]] for i, p in enumerate(players)},
         seats_balanced=not ((seats > hi) | (seats < lo)).any(),
         rank_spread=spread,
+        club_meetings=_together(labelled, _club_pairs(options.clubs, players)),
+        apart_meetings=_together(labelled, options.keep_apart),
     )
+
+
+def _club_pairs(clubs: Mapping, players) -> list[tuple]:
+    by_club: dict = {}
+    for p in players:
+        c = clubs.get(p)
+        if c is not None and c != "":
+            by_club.setdefault(c, []).append(p)
+    return [(a, b) for mates in by_club.values() for a, b in combinations(mates, 2)]
+
+
+def _together(rounds: list[Round], pairs) -> int:
+    """Meetings of ``pairs`` at one table in ``rounds``."""
+    wanted = {frozenset(p) for p in pairs if len(set(p)) == 2}
+    if not wanted:
+        return 0
+    return sum(
+        frozenset(pair) in wanted
+        for tables in rounds
+        for t in tables
+        for pair in combinations(t, 2)
+    )
+
+
+def _soft_weights(players, index, clubs, keep_apart) -> np.ndarray:
+    """k x k: CLUB_WEIGHT for club-mates, plus PAIR_WEIGHT for named pairs."""
+    k = len(players)
+    weight = np.zeros((k, k))
+    for a, b in _club_pairs(clubs, players):
+        weight[index[a], index[b]] = weight[index[b], index[a]] = CLUB_WEIGHT
+    for a, b in keep_apart:
+        if a in index and b in index and a != b:
+            weight[index[a], index[b]] += PAIR_WEIGHT
+            weight[index[b], index[a]] += PAIR_WEIGHT
+    return weight
+
+
+def _weight_target(history, weight, soft, clubs, players, plan, rounds) -> float:
+    """The weighted meetings no seating avoids: the history's, and per new
+    round each club spread over the tables as evenly as it goes."""
+    if not weight.any():
+        return 0.0
+    past = float(np.triu(history * weight, 1).sum())
+    tables = len(plan.sizes)
+    size: dict = {}
+    for p in players:
+        c = clubs.get(p)
+        if c is not None and c != "":
+            size[c] = size.get(c, 0) + 1
+    per_round = 0
+    for m in size.values():
+        m = max(0, m - plan.byes)
+        q, extra = divmod(m, tables)
+        per_round += extra * (q + 1) * q // 2 + (tables - extra) * q * (q - 1) // 2
+    return past + rounds * CLUB_WEIGHT * per_round
+
+
+def _spread_pairs(x: int, tables: int) -> int:
+    """Fewest pairs at one table when x players sit at ``tables`` tables."""
+    if x <= 0 or tables <= 0:
+        return 0 if x <= 0 else x * (x - 1) // 2
+    q, extra = divmod(x, tables)
+    return extra * (q + 1) * q // 2 + (tables - extra) * q * (q - 1) // 2
+
+
+def round_bound(last: Round, players, five_before, plan: TablePlan) -> int:
+    """Repeat meetings the next round cannot avoid among players who shared
+    a table in the last round, given who may sit at a table of five now.
+
+    Under the 5-table rule (``kernel``: counts differ by at most one after
+    every round) the players with the fewest 5-table rounds take the seats;
+    a group of last round's table-mates with y players at the tables of five
+    and the rest at the tables of four meets at least
+    spread(y, fives) + spread(rest, fours) times again. That cost is convex
+    in y, so handing the 5-table seats out one by one to the group where the
+    next costs least gives the least total (22 players, round 2: 8)."""
+    if plan.byes:
+        return 0
+    fives, fours = plan.fives, plan.fours
+    seats = 5 * fives
+    index = {p: i for i, p in enumerate(players)}
+    counts = [int(five_before[i]) for i in range(len(players))]
+    low = min(counts, default=0)
+    at_low = sum(c == low for c in counts)
+    groups = []  # (members, least and most of them at a 5-table)
+    for table in last:
+        ids = [index[p] for p in table if p in index]
+        if not ids:
+            continue
+        if not fives:
+            groups.append((len(ids), 0, 0))
+            continue
+        if at_low >= seats:
+            free = sum(counts[i] == low for i in ids)
+            groups.append((len(ids), 0, free))
+        else:
+            forced = sum(counts[i] == low for i in ids)
+            free = sum(counts[i] == low + 1 for i in ids)
+            groups.append((len(ids), forced, forced + free))
+    seated_here = set().union(*[set(t) for t in last]) if last else set()
+    others = [i for p, i in index.items() if p not in seated_here]
+    if fives and others:  # new players: one group of strangers, free
+        if at_low >= seats:
+            free = sum(counts[i] == low for i in others)
+        else:
+            free = sum(counts[i] in (low, low + 1) for i in others)
+        groups.append((len(others), 0, free))
+        strangers = len(groups) - 1
+    else:
+        strangers = -1
+
+    def cost(g: int, y: int) -> int:
+        m = groups[g][0]
+        if g == strangers:
+            return 0
+        return _spread_pairs(y, fives) + _spread_pairs(m - y, fours)
+
+    taken = [g[1] for g in groups]
+    left = seats - sum(taken)
+    if left < 0 or left > sum(g[2] - g[1] for g in groups):
+        return 0  # the history breaks the rule: no claim
+    for _seat in range(left):
+        best, best_gain = -1, None
+        for g, (_size, _least, hi) in enumerate(groups):
+            if taken[g] < hi:
+                gain = cost(g, taken[g] + 1) - cost(g, taken[g])
+                if best_gain is None or gain < best_gain:
+                    best, best_gain = g, gain
+        taken[best] += 1
+    return sum(cost(g, y) for g, y in enumerate(taken))
 
 
 def _fixed(fixed: Mapping, index: dict, plan: TablePlan) -> dict[int, int]:
@@ -246,22 +485,31 @@ def _indexed(history, index, k) -> list[set[frozenset]] | None:
     return out
 
 
-def _start(problem, plan, rounds, fixed, past, avoid, ranks, rng, planned):
+def _start(problem, plan, rounds, fixed, past, avoid, ranks, rng, planned, soft):
     """(method, groups, search needed): a design when the field fits one (and
     the history follows it), else a greedy start.
 
     Fields with tables of five start greedy: a 4-design for the players of
     the tables plus the rest joining its tables reached fewer repeats in a few
     cases only by seating the same players at a table of five every round
-    (docs/seating.md), which an even 5-table duty rules out."""
+    (docs/seating.md), which an even 5-table duty rules out; a stored
+    schedule with tables of five in turn (``_stored_start``) comes first."""
     plain = not (avoid or fixed or ranks is not None) and past is not None
     done = len(past or ())
     wanted = max(planned, done + rounds)
+    if plan.fives and not plan.byes and plain:
+        stored = _stored_start(problem, plan, rounds, done, wanted, past, rng, soft)
+        if stored is not None:
+            return stored
     design = best_design(problem.k, wanted) if plain else None
     if plan.fives or plan.byes or design is None or len(design.rounds) <= done:
         return "greedy", greedy_rounds(problem, rounds, fixed, rng), True
     k = problem.k
     label = rng.permutation(k)  # design player i is field player label[i]
+    if soft.any():  # club-mates and named pairs: the relabelling that meets least
+        label = _best_label(design, soft, label, rng, wanted)
+        if done == 0:  # round 1 first: dealt over its tables
+            label = _dealt_label(design, soft, label, rng)
     groups = np.zeros((len(design.rounds), k), dtype=int)
     for r, tables in enumerate(design.rounds):
         for t, table in enumerate(rng.permutation(len(tables))):
@@ -283,9 +531,132 @@ def _start(problem, plan, rounds, fixed, past, avoid, ranks, rng, planned):
         problem.pinned[len(groups) :],
         problem.five_before,
         problem.bye_before,
+        weight_target=problem.weight_target,
     )
     more = greedy_rounds(ahead, rounds - len(groups), fixed, rng)
     return f"{design.name} + tabu", np.vstack([groups, more]), True
+
+
+def _stored_start(problem, plan, rounds, done, wanted, past, rng, soft):
+    """(method, groups, search needed) from a stored repeat-free schedule
+    with tables of five (``designs.stored_fives``: the search's own results
+    for fields where it takes longest to reach 0), relabelled as a design
+    is; None when none covers the rounds or the history left it. With
+    club-mates or named pairs the search goes on from it."""
+    design = stored_fives(problem.k, done + rounds)
+    sizes = np.asarray(plan.sizes)
+    if design is None or any(
+        sorted(map(len, tables)) != sorted(plan.sizes) for tables in design.rounds
+    ):
+        return None
+    k = problem.k
+    label = rng.permutation(k)  # stored player i is field player label[i]
+    if soft.any():
+        label = _best_label(design, soft, label, rng, wanted)
+        if done == 0:
+            label = _dealt_label(design, soft, label, rng)
+    groups = np.zeros((len(design.rounds), k), dtype=int)
+    for r, tables in enumerate(design.rounds):
+        ids = {s: list(rng.permutation(np.flatnonzero(sizes == s))) for s in (4, 5)}
+        for table in tables:
+            groups[r, label[list(table)]] = ids[len(table)].pop()
+    for r, tables in enumerate(past):
+        ours = {
+            frozenset(np.flatnonzero(groups[r] == t).tolist()) for t in set(groups[r])
+        }
+        if tables != ours:
+            return None
+    groups = groups[done : done + rounds]
+    search = bool(soft.any())
+    return design.name + (" + tabu" if search else ""), groups, search
+
+
+def _dealt_label(design, soft, label, rng) -> np.ndarray:
+    """A relabelling whose first round seats club-mates and named pairs apart
+    as far as they go: players with the most of them first, each to the
+    table of round 1 where he weighs least (ties at random). Kept only when
+    it does better in round 1 than ``label``."""
+    first = design.rounds[0]
+    k = len(label)
+    order = np.lexsort((rng.random(k), -(soft > 0).sum(1)))
+    room = [len(t) for t in first]
+    seated: list[list[int]] = [[] for _ in first]
+    for p in order:
+        load = [
+            soft[p, seated[t]].sum() if room[t] else np.inf for t in range(len(first))
+        ]
+        best = np.flatnonzero(np.isclose(load, min(load)))
+        t = int(rng.choice(best))
+        seated[t].append(int(p))
+        room[t] -= 1
+    seated = _swap_apart(soft, seated)
+    dealt = np.empty(k, dtype=int)
+    for table, players in zip(first, seated, strict=True):
+        dealt[list(table)] = players
+    return (
+        dealt
+        if _round_one(soft, first, dealt) < _round_one(soft, first, label)
+        else label
+    )
+
+
+def _swap_apart(soft, seated: list[list[int]], passes: int = 20) -> list[list[int]]:
+    """Swaps of two players between tables of one round while one lowers
+    the weight of the pairs seated together (a dealt round can get stuck)."""
+    k = soft.shape[0]
+    table_of = np.empty(k, dtype=int)
+    for t, players in enumerate(seated):
+        table_of[players] = t
+    for _pass in range(passes):
+        onehot = np.zeros((k, len(seated)))
+        onehot[np.arange(k), table_of] = 1.0
+        load = soft @ onehot  # load[p, t]: p's weight with the players at t
+        own = load[np.arange(k), table_of]
+        improved = False
+        for p in np.flatnonzero(own > 0):
+            tp = table_of[p]
+            # p to q's table and q to p's: p's and q's new loads minus old
+            delta = (
+                load[p, table_of] - soft[p] + load[:, tp] - soft[:, p] - own[p] - own
+            )
+            delta[table_of == tp] = np.inf
+            q = int(np.argmin(delta))
+            if delta[q] < -1e-9:
+                table_of[p], table_of[q] = table_of[q], tp
+                improved = True
+                break
+        if not improved:
+            break
+    return [sorted(np.flatnonzero(table_of == t).tolist()) for t in range(len(seated))]
+
+
+def _round_one(soft, first, label) -> float:
+    return sum(float(soft[np.ix_(label[list(t)], label[list(t)])].sum()) for t in first)
+
+
+def _best_label(design, soft, label, rng, wanted) -> np.ndarray:
+    """Of ``RELABELS`` relabellings (the same ones every call with the same
+    seed, so an event seated round by round keeps following the design), the
+    one whose planned rounds seat the fewest weighted pairs together (round 1
+    counting most)."""
+    k = len(label)
+    used = design.rounds[: max(1, wanted)]
+    groups = np.zeros((len(used), k), dtype=int)  # design player -> table
+    for r, tables in enumerate(used):
+        for t, table in enumerate(tables):
+            groups[r, list(table)] = t
+    ia, ib = np.nonzero(np.triu(soft, 1))
+    w = soft[ia, ib]
+    per_round = 1.0 / (1.0 + np.arange(len(used)))
+    best, best_cost = label, None
+    for _try in range(RELABELS):
+        field_groups = groups[:, np.argsort(label)]  # field player -> table
+        same = field_groups[:, ia] == field_groups[:, ib]
+        cost = float(per_round @ (same @ w))
+        if best_cost is None or cost < best_cost:
+            best, best_cost = label, cost
+        label = rng.permutation(k)
+    return best
 
 
 def _tables(groups: np.ndarray, plan: TablePlan):

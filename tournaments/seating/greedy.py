@@ -15,6 +15,29 @@ def _pick(count: np.ndarray, pool: np.ndarray, n: int, rng) -> np.ndarray:
     return pool[order[:n]]
 
 
+def _pick_apart(count, pool, n, met, rng) -> np.ndarray:
+    """The n players of ``pool`` with the lowest count (the 5-table duty in
+    turn); among those tied at the threshold, one by one the player who met
+    the fewest of those already picked, so the players at the tables of five
+    have met each other as little as the turn allows."""
+    if n <= 0:
+        return pool[:0]
+    ordered = _pick(count, pool, len(pool), rng)
+    threshold = count[ordered[n - 1]]
+    picked = list(ordered[count[ordered] < threshold])
+    tied = list(ordered[count[ordered] == threshold])
+    load = met[np.ix_(tied, picked)].sum(1) if picked else np.zeros(len(tied))
+    load = np.asarray(load, dtype=float)
+    while len(picked) < n:
+        i = int(rng.choice(np.flatnonzero(load == load.min())))
+        p = tied.pop(i)
+        load = np.delete(load, i)
+        picked.append(p)
+        if tied:
+            load += met[tied, p]
+    return np.array(picked, dtype=pool.dtype)
+
+
 def greedy_rounds(
     problem: Problem,
     rounds: int,
@@ -45,7 +68,7 @@ def greedy_rounds(
             groups[out_now] = problem.bye
             room[problem.bye] = 0
         pool = everyone[groups < 0]
-        at_five = _pick(five_count, pool, int(room[fives].sum()), rng)
+        at_five = _pick_apart(five_count, pool, int(room[fives].sum()), met, rng)
         at_four = np.setdiff1d(pool, at_five)
         # load[p, t]: how often p met those already at table t (kept up to
         # date as players sit down: O(k) per player, not O(k * tables))

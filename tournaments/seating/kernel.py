@@ -13,7 +13,13 @@ no more repeats than the counting bound of the meeting slots it has),
 whatever the duty terms of the cost still say. Byes are never traded: a
 player may take another's bye in round r only when both had as many byes
 before r and neither sits out later, so every prefix of rounds keeps its
-byes as even as the start made them.
+byes as even as the start made them. Tables of five the same way, for
+every player: a 5-table seat changes hands only between two players with as
+many 5-table rounds before, and if their counts would then differ in a later
+prefix, they trade back in the first later round where one of them sits at
+a 5-table and the other does not (``_partner_round``). So nobody sits at a
+table of five a second time while someone present has not sat at one, and
+the greedy start's fair 5-table duty is kept by every move.
 """
 
 import numpy as np
@@ -24,8 +30,9 @@ COST, BEST, STEP, GAIN, RESTARTS = range(5)
 #: The run's options, packed in one float array (numba takes no objects):
 #: the bye group, the 5-table duty weight, the history's repeats (< 0: no stop
 #: at the bound), steps without gain before a restart, restarts without gain
-#: before giving up (< 0: never), steps in this call.
-BYE, DUTY, HIST, STALL, PATIENCE, ITERS = range(6)
+#: before giving up (< 0: never), steps in this call, the weighted meetings
+#: (club-mates, pairs kept apart) at which a run may stop.
+BYE, DUTY, HIST, STALL, PATIENCE, ITERS, WTARGET, SPREAD, EXACT, TRADES = range(10)
 RUNNING, AT_TARGET, GAVE_UP = range(3)
 
 
@@ -167,9 +174,27 @@ def swap(met, groups, sizes, bye, five, away, r, a, b):
 
 
 @njit(cache=True)
-def _perturb(met, groups, sizes, bye, pinned, five, away):
-    """A few random swaps between groups of the same size and kind."""
+def _perturb(met, groups, sizes, bye, pinned, five, away, five_before, trades):
+    """A few random swaps between groups of the same size and kind, and up
+    to ``trades`` random trades of a 5-table turn between two players (each
+    takes the other's round at a table of five, ``_partner_round``)."""
     rounds, k = groups.shape
+    if trades > 0:
+        pre5 = np.zeros((rounds, k), np.int64)
+        flag5 = np.zeros((rounds, k), np.bool_)
+        for _ in range(trades):
+            _five_prefix(groups, sizes, bye, five_before, pre5, flag5)
+            r = np.random.randint(rounds)
+            a, b = np.random.randint(k), np.random.randint(k)
+            if flag5[r, a] == flag5[r, b] or pinned[r, a] or pinned[r, b]:
+                continue
+            if groups[r, a] == bye or groups[r, b] == bye:
+                continue
+            r2 = _partner_round(groups, pinned, bye, pre5, flag5, r, a, b)
+            if r2 < 0:
+                continue
+            swap(met, groups, sizes, bye, five, away, r, a, b)
+            swap(met, groups, sizes, bye, five, away, r2, a, b)
     for _ in range(2 + np.random.randint(3)):
         r = np.random.randint(rounds)
         a, b = np.random.randint(k), np.random.randint(k)
@@ -179,6 +204,114 @@ def _perturb(met, groups, sizes, bye, pinned, five, away):
         if (ga == bye) != (gb == bye) or sizes[ga] != sizes[gb]:
             continue
         swap(met, groups, sizes, bye, five, away, r, a, b)
+
+
+@njit(cache=True)
+def weighted(met, weight):
+    """Sum over pairs of weight x meetings (club-mates and pairs kept apart)."""
+    k = met.shape[0]
+    total = 0.0
+    for a in range(k):
+        for b in range(a + 1, k):
+            total += weight[a, b] * met[a, b]
+    return total
+
+
+@njit(cache=True)
+def _five_prefix(groups, sizes, bye, five_before, pre5, flag5):
+    """Per round and player: 5-table rounds before it, and at a 5-table now."""
+    rounds, k = groups.shape
+    for p in range(k):
+        count = five_before[p]
+        for r in range(rounds):
+            pre5[r, p] = count
+            g = groups[r, p]
+            at5 = g != bye and sizes[g] == 5
+            flag5[r, p] = at5
+            if at5:
+                count += 1
+
+
+@njit(cache=True)
+def _spreads(pre5, flag5, post, lo, hi, n_lo, n_hi):
+    """Per round: every player's 5-table rounds up to and including it, their
+    least and most, and how many players have each."""
+    rounds, k = pre5.shape
+    for r in range(rounds):
+        lo[r], hi[r] = 1 << 30, -1
+        for p in range(k):
+            v = pre5[r, p] + flag5[r, p]
+            post[r, p] = v
+            lo[r] = min(lo[r], v)
+            hi[r] = max(hi[r], v)
+        n_lo[r], n_hi[r] = 0, 0
+        for p in range(k):
+            n_lo[r] += post[r, p] == lo[r]
+            n_hi[r] += post[r, p] == hi[r]
+
+
+@njit(cache=True)
+def _spread_ok(post, lo, hi, n_lo, n_hi, r, a, b):
+    """Whether ``a`` may give his 5-table seat of round r to ``b``: in every
+    prefix of rounds from r on, 5-table counts still differ by at most one
+    (or by no more than they did)."""
+    rounds, k = post.shape
+    if k < 3:
+        return True
+    for rr in range(r, rounds):
+        ca, cb = post[rr, a], post[rr, b]
+        m, x = lo[rr], hi[rr]
+        rest_lo = n_lo[rr] - (ca == m) - (cb == m)
+        rest_hi = n_hi[rr] - (ca == x) - (cb == x)
+        others_lo = m if rest_lo > 0 else x
+        others_hi = x if rest_hi > 0 else m
+        new_lo = min(others_lo, min(ca - 1, cb + 1))
+        new_hi = max(others_hi, max(ca - 1, cb + 1))
+        if new_hi - new_lo > max(1, x - m):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _swap_delta(met, weight, groups, bye, r, a, b):
+    """Exact change of the pair cost when a and b trade places in round r."""
+    k = groups.shape[1]
+    ga, gb = groups[r, a], groups[r, b]
+    delta = 0.0
+    for m in range(k):
+        if m == a or m == b:  # noqa: SIM109
+            continue
+        g = groups[r, m]
+        if g == ga and ga != bye:  # a leaves m, b joins m
+            delta += met[b, m] + weight[b, m] - (met[a, m] - 1.0) - weight[a, m]
+        elif g == gb and gb != bye:  # b leaves m, a joins m
+            delta += met[a, m] + weight[a, m] - (met[b, m] - 1.0) - weight[b, m]
+    return delta
+
+
+@njit(cache=True)
+def _partner_round(groups, pinned, bye, pre5, flag5, r, a, b):
+    """Whether a and b may trade a 5-table seat for a 4-table seat in round r
+    (the 5-table counts of every prefix of rounds stay a permutation), and
+    the later round where they must trade back (-1: none needed).
+
+    Their counts must be equal before r; then they differ by one until the
+    first later round where one of them sits at a 5-table and the other does
+    not, which must be the other way round: trading there too restores every
+    later prefix. Returns -2 when the trade is not allowed."""
+    if pre5[r, a] != pre5[r, b]:
+        return -2
+    rounds = groups.shape[0]
+    for rr in range(r + 1, rounds):
+        if flag5[rr, a] != flag5[rr, b]:
+            if flag5[rr, a] == flag5[r, a]:
+                return -2
+            if groups[rr, a] == bye or groups[rr, b] == bye:
+                return -2
+            if pinned[rr, a] or pinned[rr, b]:
+                return -2
+            return rr
+    return -1
 
 
 @njit(cache=True)
@@ -200,23 +333,40 @@ def run(
 ):
     """Up to ``iters`` tabu steps; returns RUNNING, AT_TARGET or GAVE_UP.
 
-    With ``duty_weight`` 0 a swap between a 5-table and a 4-table must keep
-    the 5-table counts a permutation; above 0 it is allowed and pays for the
-    unevenness it adds. ``hist_repeats`` < 0: never stop at the bound (the
-    weights, not the repeats, are what is minimised).
+    A swap between a 5-table and a 4-table keeps the 5-table counts of every
+    prefix of rounds a permutation (``_partner_round``: with a trade back in
+    a later round when needed), so nobody sits at a 5-table a second time
+    while someone present has not sat at one. ``hist_repeats`` < 0: never
+    stop at the bound (Swiss ranks, not the repeats, are what is minimised);
+    else stop when the repeats are at the counting bound and the weighted
+    meetings (club-mates, pairs kept apart) at ``knobs[WTARGET]``.
     """
     bye, duty_weight = int(knobs[BYE]), knobs[DUTY]
     hist_repeats, stall = knobs[HIST], knobs[STALL]
     patience, iters = int(knobs[PATIENCE]), int(knobs[ITERS])
+    wtarget = knobs[WTARGET]
+    spread_moves = knobs[SPREAD] > 0.0
+    trades = int(knobs[TRADES])
+    exact = knobs[EXACT] > 0.0
     rounds, k = groups.shape
     n_groups = sizes.shape[0]
     cost = state[COST]
-    towards = np.zeros((k, n_groups))
-    leave = np.zeros(k)
+    towards = np.zeros((rounds, k, n_groups))
+    leave = np.zeros((rounds, k))
     prefix = np.zeros((rounds, k), np.int64)
     later = np.zeros((rounds, k), np.bool_)
+    pre5 = np.zeros((rounds, k), np.int64)
+    flag5 = np.zeros((rounds, k), np.bool_)
+    post = np.zeros((rounds, k), np.int64)
+    lo5, hi5 = np.zeros(rounds, np.int64), np.zeros(rounds, np.int64)
+    n_lo5, n_hi5 = np.zeros(rounds, np.int64), np.zeros(rounds, np.int64)
     check = hist_repeats >= 0.0
-    if check and state[STEP] == 0.0 and at_bound(met, hist_repeats):
+    if (
+        check
+        and state[STEP] == 0.0
+        and at_bound(met, hist_repeats)
+        and weighted(met, weight) <= wtarget + EPS
+    ):
         best[:, :] = groups
         state[BEST] = cost
         return AT_TARGET
@@ -224,30 +374,33 @@ def run(
         it = state[STEP] + 1.0
         state[STEP] = it
         low, ties = np.inf, 0
-        pick_r, pick_a, pick_b = -1, -1, -1
+        pick_r, pick_a, pick_b, pick_r2 = -1, -1, -1, -1
         any_valid = False
         # Only players in a conflict move, unless none is (duty left to even).
         hot = EPS if _conflicts(met, weight) else -1.0
         if bye >= 0:
             _bye_counts(groups, bye, bye_before, prefix, later)
+        _five_prefix(groups, sizes, bye, five_before, pre5, flag5)
+        _spreads(pre5, flag5, post, lo5, hi5, n_lo5, n_hi5)
+        towards[:] = 0.0
         for r in range(rounds):
-            towards[:] = 0.0
             for p in range(k):
                 for m in range(k):
                     g = groups[r, m]
                     if m != p and g != bye:
-                        towards[p, g] += met[p, m] + weight[p, m]
+                        towards[r, p, g] += met[p, m] + weight[p, m]
             for p in range(k):
                 g = groups[r, p]
-                leave[p] = 0.0 if g == bye else towards[p, g] - (sizes[g] - 1)
+                leave[r, p] = 0.0 if g == bye else towards[r, p, g] - (sizes[g] - 1)
+        for r in range(rounds):
             for a in range(k):
-                if pinned[r, a] or leave[a] <= hot:
+                if pinned[r, a] or leave[r, a] <= hot:
                     continue
                 ga = groups[r, a]
                 five_a = ga != bye and sizes[ga] == 5
                 for b in range(k):
                     gb = groups[r, b]
-                    if gb == ga or pinned[r, b] or (leave[b] > hot and b < a):
+                    if gb == ga or pinned[r, b] or (leave[r, b] > hot and b < a):
                         continue
                     five_b = gb != bye and sizes[gb] == 5
                     bye_a, bye_b = ga == bye, gb == bye
@@ -255,26 +408,60 @@ def run(
                         prefix[r, a] != prefix[r, b] or later[r, a] or later[r, b]
                     ):
                         continue  # byes stay as even as they are, round by round
-                    duty = 0.0
-                    if duty_weight > 0.0:
-                        duty = _duty_delta(five[a], five[b], five_a, five_b)
-                    elif five_a != five_b and five[a] - five_a != five[b] - five_b:
-                        continue
-                    any_valid = True
                     pair = met[a, b] + weight[a, b]
-                    join_a = 0.0 if gb == bye else towards[a, gb] - pair
-                    join_b = 0.0 if ga == bye else towards[b, ga] - pair
-                    delta = join_a + join_b - leave[a] - leave[b] + duty_weight * duty
+                    join_a = 0.0 if gb == bye else towards[r, a, gb] - pair
+                    join_b = 0.0 if ga == bye else towards[r, b, ga] - pair
+                    delta = join_a + join_b - leave[r, a] - leave[r, b]
+                    r2 = -1
+                    fair = True
+                    if five_a != five_b:
+                        giver, taker = (a, b) if five_a else (b, a)
+                        fair = spread_moves and _spread_ok(
+                            post, lo5, hi5, n_lo5, n_hi5, r, giver, taker
+                        )
+                    if five_a != five_b and (bye_a or bye_b):
+                        # a bye for a 5-table seat: no trade back
+                        if not fair and (
+                            _partner_round(groups, pinned, bye, pre5, flag5, r, a, b)
+                            != -1
+                        ):
+                            continue
+                    elif five_a != five_b:
+                        if duty_weight > 0.0:
+                            delta += duty_weight * _duty_delta(
+                                five[a], five[b], five_a, five_b
+                            )
+                        elif not fair:
+                            r2 = _partner_round(
+                                groups, pinned, bye, pre5, flag5, r, a, b
+                            )
+                            if r2 == -2:
+                                continue
+                            if r2 >= 0 and exact:  # with the trade back
+                                swap(met, groups, sizes, bye, five, away, r, a, b)
+                                delta += _swap_delta(met, weight, groups, bye, r2, a, b)
+                                swap(met, groups, sizes, bye, five, away, r, a, b)
+                            elif r2 >= 0:  # the trade back estimated apart
+                                ga2, gb2 = groups[r2, a], groups[r2, b]
+                                pair2 = met[a, b] + weight[a, b]
+                                delta += (
+                                    towards[r2, a, gb2]
+                                    + towards[r2, b, ga2]
+                                    - 2.0 * pair2
+                                    - leave[r2, a]
+                                    - leave[r2, b]
+                                )
+                    any_valid = True
                     banned = tabu[r, a, gb] > it or tabu[r, b, ga] > it
                     if banned and cost + delta >= state[BEST] - EPS:
                         continue
                     if delta < low - EPS:
                         low, ties = delta, 1
-                        pick_r, pick_a, pick_b = r, a, b
+                        pick_r, pick_a, pick_b, pick_r2 = r, a, b, r2
                     elif delta <= low + EPS:
                         ties += 1
                         if np.random.randint(ties) == 0:
-                            pick_r, pick_a, pick_b = r, a, b
+                            pick_r, pick_a, pick_b, pick_r2 = r, a, b, r2
         if pick_r < 0:
             if not any_valid:
                 state[COST] = cost
@@ -287,13 +474,25 @@ def run(
         tenure = it + 4 + np.random.randint(max(4, k // 2))
         tabu[r, a, ga] = tenure
         tabu[r, b, gb] = tenure
-        cost += low
+        if pick_r2 >= 0:
+            r2 = pick_r2
+            ga2, gb2 = groups[r2, a], groups[r2, b]
+            swap(met, groups, sizes, bye, five, away, r2, a, b)
+            tabu[r2, a, ga2] = tenure
+            tabu[r2, b, gb2] = tenure
+            cost = cost_of(met, weight, five, duty_weight)  # exact again
+        else:
+            cost += low
         if cost < state[BEST] - EPS:
             state[BEST] = cost
             best[:, :] = groups
             state[GAIN] = it
             state[RESTARTS] = 0
-            if check and at_bound(met, hist_repeats):
+            if (
+                check
+                and at_bound(met, hist_repeats)
+                and weighted(met, weight) <= wtarget + EPS
+            ):
                 state[COST] = cost
                 return AT_TARGET
         elif it - state[GAIN] > stall:
@@ -303,10 +502,40 @@ def run(
                 return GAVE_UP
             groups[:, :] = best
             duties(groups, sizes, bye, five_before, bye_before, five, away)
-            _perturb(met, groups, sizes, bye, pinned, five, away)
+            _perturb(met, groups, sizes, bye, pinned, five, away, five_before, trades)
             met[:, :] = meetings(history, groups, bye)
             cost = cost_of(met, weight, five, duty_weight)
             tabu[:] = 0.0
             state[GAIN] = it
     state[COST] = cost
     return RUNNING
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every function with the types
+    ``search._search`` passes, on a 9-player field (a 4- and a 5-table)."""
+    k, rounds = 9, 2
+    groups = np.zeros((rounds, k), np.int64)
+    groups[:, 4:] = 1
+    groups[1, 0], groups[1, 8] = 1, 0
+    sizes = np.array([4, 5], np.int64)
+    history = np.zeros((k, k))
+    weight = np.zeros((k, k))
+    pinned = np.zeros((rounds, k), np.bool_)
+    zeros = np.zeros(k, np.int64)
+    five, away = np.zeros(k, np.int64), np.zeros(k, np.int64)
+    seed(1)
+    duties(groups, sizes, 2, zeros, zeros, five, away)
+    met = meetings(history, groups, 2)
+    cost = cost_of(met, weight, five, 0.0)
+    at_bound(met, 0.0)
+    weighted(met, weight)
+    state = np.array([cost, cost, 0.0, 0.0, 0.0])
+    knobs = np.zeros(10)
+    knobs[BYE], knobs[STALL], knobs[PATIENCE], knobs[ITERS] = 2, 5, 1, 20
+    knobs[HIST] = -1.0  # no stop: the steps themselves compile
+    tabu = np.zeros((rounds, k, len(sizes) + 1))
+    run(
+        groups, groups.copy(), met, history, weight, sizes, pinned,
+        zeros, zeros, five, away, tabu, state, knobs,
+    )  # fmt: skip

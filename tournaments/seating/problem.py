@@ -21,6 +21,12 @@ class Problem:
     five_before: np.ndarray  # k: rounds at a 5-table before these rounds
     bye_before: np.ndarray  # k: byes before these rounds
     groups: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), int))
+    #: Weighted meetings (history included) at which the search may stop once
+    #: the repeats are at their bound; < 0: never stop early (Swiss ranks).
+    weight_target: float = 0.0
+    #: Repeats (history included) no seating avoids, beyond the counting
+    #: bound the kernel knows (``engine.round_bound``): the search stops there.
+    repeat_floor: int = 0
 
     @property
     def k(self) -> int:

@@ -7,15 +7,14 @@ a few random swaps when it stalls. The steps run compiled (``kernel.py``);
 this driver keeps the clock. Every run stops as soon as the schedule sits at
 its lower bound (``kernel.at_bound``), so a budget is a ceiling, not a wait.
 
-Repeats come before an even 5-table duty, so the search runs twice when the
-field has tables of five. First swaps between a 5-table and a 4-table must
-keep every player's 5-table count a permutation of before, so duty stays as
-even as the greedy start made it. If that run does not reach the bound within
-``EVEN_SHARE`` of the budget, the second run allows any such swap at a price
-per unit of unevenness and is kept only when it seats with fewer repeats: in
-small fields with several 5-tables an even duty can cost repeats (30 x 6: 3
-repeats even, 0 with some players at a 5-table once more). Byes are never
-traded (see ``kernel``): nobody gets a second bye while someone has none.
+Tables of five are shared in turn (see ``kernel``): a move never gives a
+player a second 5-table round while someone present has had none, so the
+greedy start's fair duty holds in every prefix of rounds. A run that stalls
+(``patience`` restarts from its best without a gain) makes way for a fresh
+greedy start (``fresh``), until the bound or the budget: independent starts
+find a zero-repeat schedule that one long run misses (30 x 6, 25 x 6 with some
+seeds). Byes are never traded (see ``kernel``): nobody gets a second bye while
+someone has none.
 """
 
 import time
@@ -26,10 +25,17 @@ from .problem import Problem
 from .repeats import count_repeats_matrix
 
 CHUNK_SECONDS = 0.02
-# In the second run a repeat costs 1 and moving one 5-table seat from an even
-# spread to another player 2 * DUTY_WEIGHT.
-DUTY_WEIGHT = 0.25
-EVEN_SHARE = 0.3
+#: Fresh starts in a row without a better schedule after which the search
+#: gives up before its budget (small fields whose bound is weak).
+FRESH_PATIENCE = 6
+#: Whether a 5-table seat may change hands when the counts stay within one
+#: of each other in every prefix (besides the trades that keep them a
+#: permutation).
+SPREAD_MOVES = 0.0
+#: Whether a trade over two rounds is priced exactly (else each half apart).
+EXACT_TRADES = 0.0
+#: Random trades of a 5-table turn in each restart's perturbation.
+PERTURB_TRADES = 2
 
 
 def tabu_search(
@@ -39,22 +45,32 @@ def tabu_search(
     rng: np.random.Generator,
     stall: int = 400,
     patience: int | None = None,
+    fresh=None,
+    fresh_patience: int = FRESH_PATIENCE,
 ) -> np.ndarray:
-    """Best groups found before ``deadline`` (or ``patience`` fruitless restarts,
-    or the lower bound)."""
-    fives = bool((problem.sizes[: problem.tables] == 5).any())
-    if not fives or problem.weight.any():  # ranks or pairs kept apart: one run
-        return _search(problem, groups, deadline, rng, stall, patience, 0.0)[0]
-    now = time.perf_counter()
-    share = now + EVEN_SHARE * (deadline - now)
-    even, at_bound = _search(problem, groups, share, rng, stall, patience, 0.0)
-    if at_bound:
-        return even
-    traded, _ = _search(problem, even, deadline, rng, stall, patience, DUTY_WEIGHT)
-    repeats = count_repeats_matrix(problem.meetings(traded))
-    if repeats < count_repeats_matrix(problem.meetings(even)):
-        return traded
-    return even
+    """Best groups found before ``deadline`` (or the lower bound, or
+    ``fresh_patience`` fresh starts in a row without a gain). ``fresh()``
+    returns a new start; without it one run only."""
+    best, done = _search(problem, groups, deadline, rng, stall, patience, 0.0)
+    if done or fresh is None:
+        return best
+    best_key = _key(problem, best)
+    idle = 0
+    while time.perf_counter() < deadline and idle < fresh_patience:
+        found, done = _search(problem, fresh(), deadline, rng, stall, patience, 0.0)
+        key = _key(problem, found)
+        if key < best_key:
+            best, best_key, idle = found, key, 0
+        else:
+            idle += 1
+        if done:
+            return found
+    return best
+
+
+def _key(problem: Problem, groups: np.ndarray) -> tuple[float, int]:
+    met = problem.meetings(groups)
+    return problem.cost(met), count_repeats_matrix(met)
 
 
 def _search(problem, groups, deadline, rng, stall, patience, duty_weight):
@@ -76,16 +92,21 @@ def _search(problem, groups, deadline, rng, stall, patience, duty_weight):
     weight = problem.weight.astype(float)
     kernel.duties(groups, sizes, bye, five_before, bye_before, five, away)
     cost = kernel.cost_of(met, weight, five, duty_weight)
-    # the bound is what the repeats are measured against; with weights (Swiss
-    # ranks, pairs kept apart) the weights matter too, so there is no stop
+    # the bound is what the repeats are measured against, and the weighted
+    # meetings (club-mates, pairs kept apart) against their own bound; Swiss
+    # ranks have none, so there is no stop
     hist_repeats = -1.0
-    if not problem.weight.any():
-        hist_repeats = float(count_repeats_matrix(history))
+    if problem.weight_target >= 0:
+        hist_repeats = float(max(count_repeats_matrix(history), problem.repeat_floor))
     best = groups.copy()
     tabu = np.zeros((rounds, k, len(sizes) + 1))
     state = np.array([cost, cost, 0.0, 0.0, 0.0])
     kernel.seed(int(rng.integers(2**31)))
-    knobs = np.zeros(6)
+    knobs = np.zeros(10)
+    knobs[kernel.WTARGET] = problem.weight_target
+    knobs[kernel.SPREAD] = SPREAD_MOVES
+    knobs[kernel.EXACT] = EXACT_TRADES
+    knobs[kernel.TRADES] = PERTURB_TRADES
     knobs[kernel.BYE], knobs[kernel.DUTY] = bye, duty_weight
     knobs[kernel.HIST], knobs[kernel.STALL] = hist_repeats, stall
     knobs[kernel.PATIENCE] = -1 if patience is None else patience

@@ -31,8 +31,14 @@ def _excess(counts: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
     return np.maximum(counts - hi, 0) + np.maximum(lo - counts, 0)
 
 
-def _order(table, counts, lo, hi, rng) -> list[int]:
-    """The seat permutation that is fairest given everybody else's seats."""
+#: Weight of a player's deals sat out (squared) against his seat counts.
+SIT_OUT_WEIGHT = 10
+
+
+def _order(table, counts, lo, hi, rng, sit=None, per_seat=None) -> list[int]:
+    """The seat permutation that is fairest given everybody else's seats;
+    at a table of five with ``per_seat`` (deals each seat sits out) also
+    the one that evens the deals sat out (``sit``: each player's so far)."""
     rows = np.asarray(table)
     perms = PERMS[len(rows)]
     seats = np.arange(len(rows))
@@ -40,6 +46,10 @@ def _order(table, counts, lo, hi, rng) -> list[int]:
     trial[np.arange(len(perms))[:, None], perms, seats[None, :]] += 1
     score = _excess(trial, lo[rows], hi[rows]).sum((1, 2)) * 1000
     score += (trial * trial).sum((1, 2))
+    if sit is not None and per_seat is not None and len(rows) == 5:
+        # perms[i, j]: the seat of the j-th player of the table
+        out = sit[rows][None, :] + per_seat[perms]
+        score += SIT_OUT_WEIGHT * (out * out).sum(1)
     pick = perms[rng.choice(np.flatnonzero(score == score.min()))]
     return [int(p) for p in rows[pick]]
 
@@ -51,10 +61,15 @@ def balance_seats(
     hi: np.ndarray,
     deadline: float,
     rng: np.random.Generator,
+    sit_before: np.ndarray | None = None,
+    per_seat: np.ndarray | None = None,
 ) -> tuple[list[list[list[int]]], np.ndarray]:
-    """Reorder every table; ``counts`` (k x 5) holds seats taken before."""
+    """Reorder every table; ``counts`` (k x 5) holds seats taken before;
+    ``sit_before`` (k) the deals each player sat out before and ``per_seat``
+    (5) the deals each seat of a table of five sits out in a round."""
     fresh = not counts.any()
     counts = counts.copy()
+    sit = None if sit_before is None else sit_before.astype(int).copy()
     out = [[list(t) for t in tables] for tables in rounds]
     for sweep in range(12):
         if sweep and not _excess(counts, lo, hi).any():
@@ -64,10 +79,15 @@ def balance_seats(
         for tables in out:
             for i, table in enumerate(tables):
                 seats = np.arange(len(table))
+                five = sit is not None and per_seat is not None and len(table) == 5
                 if sweep:
                     counts[table, seats] -= 1
-                tables[i] = _order(table, counts, lo, hi, rng)
+                    if five:
+                        sit[table] -= per_seat
+                tables[i] = _order(table, counts, lo, hi, rng, sit, per_seat)
                 counts[tables[i], seats] += 1
+                if five:
+                    sit[tables[i]] += per_seat
     if _excess(counts, lo, hi).any() and fresh:
         out, counts = balance_pairs(out, counts)
     if _excess(counts, lo, hi).any() and time.perf_counter() < deadline - 0.05:

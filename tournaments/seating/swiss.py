@@ -5,7 +5,7 @@ Meeting twice costs more than any rank distance at a table (distance weight
 spread is made as small as the search finds within the budget.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from .engine import Options, Player, Round, SeatingResult, run
 
@@ -19,6 +19,9 @@ def next_round_swiss(
     byes: bool = False,
     avoid_pairs: Sequence[tuple[Player, Player]] = (),
     fixed_tables: Mapping[Player, int] | None = None,
+    clubs: Mapping[Player, Hashable] | None = None,
+    keep_apart: Sequence[tuple[Player, Player]] = (),
+    deals_per_round: int = 0,
 ) -> SeatingResult:
     """One round for ``standings_order`` (leader first); ``rank_spread`` per table."""
     options = Options(
@@ -29,5 +32,8 @@ def next_round_swiss(
         avoid_pairs=avoid_pairs,
         fixed_tables=fixed_tables or {},
         ranks={p: i for i, p in enumerate(standings_order)},
+        clubs=clubs or {},
+        keep_apart=keep_apart,
+        deals_per_round=deals_per_round,
     )
     return run(list(standings_order), 1, options)

@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.seating import SeatingError, schedule
+from tournaments.seating import SeatingError, schedule, warm
 
 
 class Command(BaseCommand):
@@ -21,6 +21,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         if options["rounds"] < 1:
             raise CommandError("--rounds must be at least 1.", returncode=2)
+        warm()  # as a server does at start: the budget is the search's own
         try:
             result = schedule(
                 list(range(1, options["players"] + 1)),
