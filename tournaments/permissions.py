@@ -115,41 +115,25 @@ td_required = _scoped(is_td)
 jury_required = _scoped(is_jury)
 
 
-def organiser_required(view):
-    """Views that create an event (new, import): organisers and staff."""
+def _site_wide(check):
+    """A view decorator for a page of no one event: log in, then ``check``."""
 
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not can_create_events(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if not check(request.user):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
 
-    return wrapper
+        return wrapper
 
-
-def register_required(view):
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not can_manage_register(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapper
+    return decorator
 
 
-def clubs_required(view):
-    """The clubs page: whoever may create clubs (``can_create_clubs``)."""
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not can_create_clubs(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapper
+#: Views that create an event (new, import): organisers and staff.
+organiser_required = _site_wide(can_create_events)
+register_required = _site_wide(can_manage_register)
+#: The clubs page: whoever may create clubs.
+clubs_required = _site_wide(can_create_clubs)

@@ -102,25 +102,26 @@ def _stored() -> dict[int, dict]:
     return {e["n"]: e for e in json.loads(DATA.read_text())}
 
 
+def _by_players(path) -> dict[int, list[dict]]:
+    """Stored schedules by their number of players (none without the file)."""
+    if not path.exists():
+        return {}
+    out: dict[int, list[dict]] = {}
+    for entry in json.loads(path.read_text()):
+        out.setdefault(entry["n"], []).append(entry)
+    return out
+
+
 @cache
 def _schedules() -> dict[int, list[dict]]:
     """Full schedules from ``data/schedules.json`` (scripts/seating_designs.py)."""
-    if not SCHEDULES.exists():
-        return {}
-    out: dict[int, list[dict]] = {}
-    for entry in json.loads(SCHEDULES.read_text()):
-        out.setdefault(entry["n"], []).append(entry)
-    return out
+    return _by_players(SCHEDULES)
 
 
 @cache
 def _fives() -> dict[int, list[dict]]:
-    if not FIVES.exists():
-        return {}
-    out: dict[int, list[dict]] = {}
-    for entry in json.loads(FIVES.read_text()):
-        out.setdefault(entry["n"], []).append(entry)
-    return out
+    """Zero-repeat schedules with tables of five (scripts/seating_fives.py)."""
+    return _by_players(FIVES)
 
 
 def stored_fives(n: int, rounds: int) -> Design | None:
