@@ -9,10 +9,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rikscore.settings")
 MODULES = [
     "settle",
     "seating",
+    "season_seating",
     "standings",
     "deal_save",
     "exports",
     "season",
+    "totals_entry",
     "ratings",
     "whatif",
 ]

@@ -13,11 +13,22 @@ from dataclasses import dataclass
 from django.db.models import Count, Max
 from django.shortcuts import get_object_or_404, render
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone, translation
 
+from seasons.club_evening import next_club_evening
+from seasons.exports import language_of
 from seasons.exports.labels import prize_label, prize_order, prize_rules
+from seasons.exports.teams import season_teams
 from seasons.models import Competition, Team
+from seasons.month import prize_lists
 from seasons.prizes import PrizeTable
-from seasons.services import season_standings, team_ranking, teams_of
+from seasons.ranking import evening_ranks
+from seasons.services import (
+    season_standings,
+    season_team_rows,
+    team_ranking,
+    teams_of,
+)
 
 
 @dataclass
@@ -113,28 +124,80 @@ def season(request, slug: str):
         "below": [r for r in rows if not r["qualified"]],
         "winners": _winners(rows),
         "prize_rules": prize_rules(PrizeTable.of(competition.prizes)),
+        "prize_lists": prize_lists(competition, public=True),
         "ratings_url": ratings_url(),
         "page": "standings",
     }
     return render(request, "seasons/public/season.html", context)
 
 
+def notice_board(request, slug: str):
+    """The page to print on A4 and pin up at the club: the season ranking,
+    the last evening, the prizes, the teams and the next club evening. In
+    the season's language (a Dutch club's board reads Dutch dates, whatever
+    the secretary's browser asks); published rounds only."""
+    competition = _competition(slug)
+    standings = season_standings(competition, public=True)
+    heads = _heads(competition, standings.evenings)
+    rows = _rows(standings)
+    shown = [h for h in heads if h.shown]
+    last = shown[-1] if shown else None
+    dates = [h.date for h in heads if h.date]
+    context = {
+        "competition": competition,
+        "ranked": [r for r in rows if r["qualified"]],
+        "below": [r for r in rows if not r["qualified"]],
+        "winners": _winners(rows),
+        "prize_rules": prize_rules(PrizeTable.of(competition.prizes)),
+        "prize_lists": prize_lists(competition, public=True),
+        "last": last,
+        "last_rows": (
+            _evening_rows(standings, last.number, competition.order == "high")
+            if last
+            else []
+        ),
+        "teams": season_teams(competition, standings.rows, public=True),
+        "next_evening": next_club_evening(
+            competition.weekday, timezone.localdate(), max(dates, default=None)
+        ),
+        "today": timezone.localdate(),
+        "page": "notice-board",
+    }
+    with translation.override(language_of(competition)):
+        return render(request, "seasons/public/notice_board.html", context)
+
+
+def _evening_rows(standings, number: int, high: bool) -> list[dict]:
+    """One evening's result: its players by their points that evening."""
+    points = {
+        r.player: r.cells[number].points
+        for r in standings.rows
+        if number in r.cells and r.cells[number].played
+    }
+    ranks = evening_ranks(points, high)
+    order = sorted(points, key=lambda p: (ranks[p], standings.names.get(p, "")))
+    return [
+        {"rank": ranks[p], "name": standings.names.get(p, "?"), "points": points[p]}
+        for p in order
+    ]
+
+
 def teams(request, slug: str):
-    """The season's teams by their members' season totals; each evening's
+    """The season's teams by their members' ranking totals (a member below
+    the minimum counts nothing, shown as not ranked); each evening's
     teams by their members' points of that evening (published rounds only:
     the same numbers as the season table, in three more queries)."""
     competition = _competition(slug)
     standings = season_standings(competition, public=True)
-    totals = {r.player: r.total for r in standings.rows}
-    season_teams = team_ranking(
-        _played(teams_of(competition=competition), totals), totals
-    )
+    shown = {r.player for r in standings.rows}
+    high = competition.order == Competition.Order.HIGH
+    season_teams = season_team_rows(competition, True, standings)
     owner = {"tournament__evening__competition": competition}
     evening_of = dict(
         Team.objects.filter(**owner).values_list("pk", "tournament__evening__number")
     )
     by_evening: dict[int, list] = {}
-    for team in _played(teams_of(**owner), totals):
+    for team in _played(teams_of(**owner), shown):
         by_evening.setdefault(evening_of[team[0]], []).append(team)
     heads = {h.number: h for h in _heads(competition, standings.evenings)}
     evenings = []
@@ -144,8 +207,8 @@ def teams(request, slug: str):
             for r in standings.rows
             if number in r.cells and r.cells[number].played
         }
-        shown = number in standings.evenings
-        ranking = team_ranking(by_evening[number], points) if shown else []
+        played = number in standings.evenings
+        ranking = team_ranking(by_evening[number], points, high=high) if played else []
         evenings.append((heads.get(number), ranking))
     context = {
         "competition": competition,

@@ -30,6 +30,7 @@ from seasons.stats_service import (
     event_player_stats,
     event_progress,
     season_player_stats,
+    totals_only_rounds,
 )
 from tournaments.models import Club, Player
 from tournaments.visibility import played_in_public
@@ -48,8 +49,10 @@ def event_player(request, slug: str, entry_id: int):
         standings = public_standings(tournament)
         progress = event_progress(standings, entry.pk, rounds, event_names(tournament))
         labels = [_("R%(n)s") % {"n": n} for n in rounds]
+        partial = totals_only_rounds([tournament], entry.pk).get(tournament.pk, [])
         context.update(
             stats=event_player_stats(tournament, entry.pk, rounds),
+            totals_only=[n for n in partial if n in rounds],
             chart=_chart(
                 progress,
                 labels,
@@ -73,8 +76,10 @@ def event_player(request, slug: str, entry_id: int):
 
 
 def season_player(request, competition_slug: str, public_id: str):
-    """A player's season: every evening's deals counted together. Only for
-    someone who played a public round of the season (else 404)."""
+    """A player's season: the ranking's own total and rank, which evenings
+    count, and every evening's deals counted together (evenings with totals
+    only named and left out). Only for someone who played a public round of
+    the season (else 404)."""
     competition = get_object_or_404(
         Competition.objects.select_related("club"), slug=competition_slug
     )
@@ -101,12 +106,29 @@ def season_player(request, competition_slug: str, public_id: str):
                 labels,
                 _("Evening"),
                 player.name,
-                _("Running score of %(name)s per evening"),
+                _("Ranking total of %(name)s, built up from the evenings that count"),
             ),
+            "standing": _standing(season),
             "progress": _table(season.progress, labels, player.name),
             "season_url": _url("public:season", competition.slug),
         },
     )
+
+
+def _standing(season) -> str:
+    """The player's place in the season ranking, in words."""
+    row = season.row
+    if not row.qualified:
+        return _("not ranked: %(played)s of %(needed)s evenings") % {
+            "played": row.played,
+            "needed": season.rules.min_evenings,
+        }
+    if row.rank is None:
+        return _("not ranked")
+    return _("rank %(rank)s of %(of)s") % {
+        "rank": row.rank,
+        "of": season.ranked_players,
+    }
 
 
 def club(request, club_id: int):

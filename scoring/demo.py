@@ -19,6 +19,7 @@ from scoring.pipeline import deal_players, run_deal
 from scoring.services import freeze_rules, recompute_table, table_view
 from scoring.services.deal_rows import create_deal_rows, deal_row
 from tournaments.models import Club, Entry, Player, Tournament
+from tournaments.register_rules import name_clash
 from tournaments.seating_screen import rotation_seating
 from tournaments.services import create_tournament, seat_round
 
@@ -48,7 +49,30 @@ def make_players(n: int, rng: random.Random) -> list[Player]:
         if len(names) < n and len(names) == len(FIRST) * len(LAST):
             names.add(f"Speler {len(names) + 1}")
     players = [Player(name=name, club=rng.choice(clubs)) for name in sorted(names)]
+    held = set(Player.objects.filter(name__in=names).values_list("name", "club_id"))
+    for player in players:  # one query for all; a namesake is rare
+        if (player.name, player.club.pk) in held:
+            _tell_apart(player)
     return Player.objects.bulk_create(players)
+
+
+def _tell_apart(player: Player) -> None:
+    """A name the club has already (the demo's events each draw their own
+    players): both get a birth year, as a secretary would write it, so the
+    register and check-in tell them apart (``register_rules``). The year
+    comes from the name, not ``rng``: the demo's deals stay as they were."""
+    other = name_clash(player.name, player.club, "")
+    if other is None:
+        return
+    years = random.Random(f"{player.name}/{player.club_id}")
+    if not other.distinction:
+        other.distinction = str(years.randint(1945, 1975))
+        other.save(update_fields=["distinction"])
+    while True:
+        mark = str(years.randint(1976, 2006))
+        if name_clash(player.name, player.club, mark) is None:
+            player.distinction = mark
+            return
 
 
 def realistic_record(
@@ -178,11 +202,14 @@ def generate_event(
     sanction_rate: float = 0.05,
     byes: bool = False,
     players: list[Player] | None = None,
+    seater=None,
     **settings,
 ) -> Tournament:
     """An event with seated rounds and every deal scored. With ``byes`` the
     players left over from tables of 4 sit out, those with fewest byes first.
-    ``players`` from the register (a club's evening), else new ones."""
+    ``players`` from the register (a club's evening), else new ones.
+    ``seater(round, entries, rng)`` seats a round (tables of entries; a
+    club season passes the round page's seating), else a random mix."""
     rng = random.Random(seed)
     tournament = create_tournament(
         slug=slug,
@@ -210,7 +237,8 @@ def generate_event(
             out = order[: len(entries) % 4]
             out_before.update(e.id for e in out)
         playing = [e for e in entries if e not in out]
-        tables = seat_round(round_, rotation_seating(playing, rng), byes=out)
+        mix = seater(round_, playing, rng) if seater else rotation_seating(playing, rng)
+        tables = seat_round(round_, mix, byes=out)
         for table in in_play_order(tables, lambda t: t.number):
             extra = (special or {}).get((round_.number, table.number))
             rows, calls = fill_table(table, deals, rng, extra, contexts, sanction_rate)

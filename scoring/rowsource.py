@@ -17,7 +17,7 @@ from scoring.records import by_name
 from scoring.services import standings_for
 from tournaments.dealing import dealer_position, sitting_out, unique_labels
 from tournaments.models import Bye, Seat, TableRound, Tournament
-from tournaments.names import shown_names
+from tournaments.names import labelled, shown_names
 from tournaments.ranking import METRICS, chain
 from tournaments.visibility import public_rounds_q
 
@@ -185,10 +185,11 @@ def _seats_by_table(seats) -> dict[int, list]:
 def event_names(tournament: Tournament) -> dict[int, str]:
     """{entry id: name as shown}, with the club where a name repeats."""
     return shown_names(
-        (pk, name, club or text, fed)
-        for pk, name, club, fed, text in tournament.entries.values_list(
+        (pk, labelled(name, mark), club or text, fed)
+        for pk, name, mark, club, fed, text in tournament.entries.values_list(
             "id",
             "player__name",
+            "player__distinction",
             "player__club__name",
             "player__federation_number",
             "club_name",

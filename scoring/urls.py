@@ -5,6 +5,7 @@ exports and imports."""
 from django.urls import path
 
 from scoring import views_exports, views_jury, views_standings, views_whatif
+from scoring.entry import totals_views as totals
 from scoring.entry import views as entry
 from scoring.tableside import views as tableside
 from scoring.tableside import views_offline as offline
@@ -13,6 +14,7 @@ from scoring.tableside import views_td as hall
 app_name = "scoring"
 M = "manage/<slug:slug>/"
 T = M + "round/<int:round>/table/<int:table>/"
+TT = M + "round/<int:round>/totals/"  # one round's tables by their totals
 
 K = "k/<str:slot>/<str:secret>/"  # a table's own link (table-side entry)
 
@@ -38,6 +40,9 @@ urlpatterns = [
     path(T + "sheet/", entry.sheet, name="entry-sheet"),
     path(T + "close/", entry.close, name="entry-close"),
     path(T + "reopen/", entry.reopen, name="entry-reopen"),
+    path(TT, totals.totals_page, name="totals"),
+    path(TT + "<int:table>/", totals.totals_table, name="totals-table"),
+    path(TT + "<int:table>/deals/", totals.totals_to_deals, name="totals-deals"),
     path(M + "jury/", views_jury.jury, name="td-jury"),
     path(M + "standings/", views_standings.standings_td, name="standings-td"),
     path(M + "reconciliation/", views_standings.recon_td, name="recon-td"),

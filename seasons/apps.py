@@ -11,6 +11,9 @@ class SeasonsConfig(AppConfig):
             rating_events,  # noqa: F401 (the ratings follow the results)
             seating,  # noqa: F401 (registers the season's history)
         )
+        from seasons.closed import held_reason
         from seasons.exports import register
+        from tournaments import result_lock
 
         register()  # the season's PDF, XLSX and JSON in the export registry
+        result_lock.provide(held_reason)  # a closed season's evenings hold still

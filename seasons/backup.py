@@ -19,6 +19,7 @@ name and club). Export → import → export gives the same document but for
 the codes and each event's import audit line.
 """
 
+import copy
 import datetime
 import json
 
@@ -50,12 +51,13 @@ from scoring.exports.backup_schema import (
 from seasons.models import Competition, Evening, Team
 from seasons.ranking import TIEBREAKS
 from tournaments.models import Club, Player, Tournament
-from tournaments.register_rules import ClubsOfAFile
+from tournaments.register_rules import ClubsOfAFile, player_from_file
 
-FORMAT, VERSION = "rikscore.competition", 1
+FORMAT, VERSION = "rikscore.competition", 2
 SETTINGS = ("slug", "name", "season", "rules", "partijen", "deals_per_partij",
             "byes", "method", "placement_points", "best_of", "min_evenings",
-            "absent", "order", "tiebreaks", "prizes", "closed")  # fmt: skip
+            "absent", "order", "tiebreaks", "prizes", "closed",
+            "score_entry", "entry_mode", "weekday")  # fmt: skip
 
 __all__ = [
     "BackupError",
@@ -69,7 +71,7 @@ __all__ = [
 def export_competition(competition: Competition) -> dict:
     """The competition as one JSON-ready dict (deterministic order)."""
     info = {key: getattr(competition, key) for key in SETTINGS}
-    for key in ("method", "absent", "order"):
+    for key in ("method", "absent", "order", "score_entry", "entry_mode"):
         info[key] = str(info[key])
     info["created"] = competition.created.isoformat()
     evenings = competition.evenings.select_related("tournament").order_by("number")
@@ -115,11 +117,17 @@ def _person(player: Player) -> dict:
         "name": player.name,
         "club": player.club.name if player.club_id else None,
         "federation_number": player.federation_number,
+        "distinction": player.distinction,
     }
 
 
 def _person_key(person: dict) -> tuple:
-    return (person["name"], person["club"] or "", person["federation_number"])
+    return (
+        person["name"],
+        person["club"] or "",
+        person["federation_number"],
+        person["distinction"],
+    )
 
 
 def dump_competition(competition: Competition) -> tuple[str, str, bytes]:
@@ -177,14 +185,43 @@ TEAM = {
     "evening": optional(integer(1, 1000)),
     "members": items(lambda v, p: obj(v, p, MEMBER), 200),
 }
-DOCUMENT = {
-    "format": choice(FORMAT),
-    "version": choice(VERSION),
-    "competition": lambda v, p: obj(v, p, COMPETITION),
-    "club": text(120, empty=False),
-    "evenings": items(lambda v, p: obj(v, p, EVENING), 1000),
-    "teams": items(lambda v, p: obj(v, p, TEAM), 1000),
+
+
+def document(competition: dict, team: dict) -> dict:
+    return {
+        "format": choice(FORMAT),
+        "version": choice(1, VERSION),
+        "competition": lambda v, p: obj(v, p, competition),
+        "club": text(120, empty=False),
+        "evenings": items(lambda v, p: obj(v, p, EVENING), 1000),
+        "teams": items(lambda v, p: obj(v, p, team), 1000),
+    }
+
+
+#: Version 2 adds the season's defaults for a new evening (what is entered,
+#: who enters the deals), its club evening's weekday, and what tells two
+#: members with the same name apart. Not their e-mail or phone: a backup
+#: travels, and those stay with the club.
+COMPETITION_2 = {
+    **COMPETITION,
+    "score_entry": choice(*Tournament.ScoreEntry.values),
+    "entry_mode": choice(*Tournament.EntryMode.values),
+    "weekday": optional(integer(0, 6)),
 }
+MEMBER_2 = {**MEMBER, "distinction": text(40)}
+TEAM_2 = {**TEAM, "members": items(lambda v, p: obj(v, p, MEMBER_2), 200)}
+DOCUMENTS = {1: document(COMPETITION, TEAM), 2: document(COMPETITION_2, TEAM_2)}
+
+
+def upgrade(data: dict) -> dict:
+    """A checked document of any version as the newest version reads it."""
+    if data["version"] == 1:
+        data["competition"].update(score_entry="deals", entry_mode="td", weekday=None)
+        for team in data["teams"]:
+            for member in team["members"]:
+                member["distinction"] = ""
+        data["version"] = 2
+    return data
 
 
 def check_document(data) -> None:
@@ -198,7 +235,8 @@ def check_document(data) -> None:
                 "event, not as a competition."
             ),
         )
-    obj(data, "", DOCUMENT)
+    version = data.get("version") if isinstance(data, dict) else None
+    obj(data, "", DOCUMENTS.get(version, DOCUMENTS[VERSION]))
     numbers, slugs = set(), set()
     for i, evening in enumerate(data["evenings"]):
         if evening["number"] in numbers:
@@ -211,7 +249,7 @@ def check_document(data) -> None:
     for i, team in enumerate(data["teams"]):
         if team["evening"] is not None and team["evening"] not in numbers:
             fail(f"teams[{i}].evening", _("no such evening in this file"))
-    _check_settings(data["competition"])
+    _check_settings(upgrade(copy.deepcopy(data))["competition"])
 
 
 def _check_settings(info: dict) -> None:
@@ -238,6 +276,7 @@ def import_competition(
     if isinstance(data, bytes | str):
         data = load(data)
     check_document(data)
+    data = upgrade(copy.deepcopy(data))
     if clubs is not None and data["club"] not in clubs:
         fail(
             "club",
@@ -345,19 +384,20 @@ def _register(person: dict, clubs: ClubsOfAFile) -> Player:
             return found
     club = clubs.existing(person["club"])
     if club is not None or not person["club"]:
-        found = (
-            Player.objects.filter(
-                name=person["name"],
-                club=club,
-                federation_number=person["federation_number"],
-            )
-            .order_by("id")
-            .first()
+        same = Player.objects.filter(
+            name=person["name"],
+            club=club,
+            federation_number=person["federation_number"],
         )
+        wanted = person["distinction"]
+        found = min(same, key=lambda p: (p.distinction != wanted, p.id), default=None)
         if found is not None:
             return found
-    return Player.objects.create(
-        name=person["name"],
-        club=clubs.for_new_player(person["club"]),
-        federation_number=person["federation_number"],
+    player = player_from_file(
+        person["name"],
+        clubs.for_new_player(person["club"]),
+        person["federation_number"],
+        file_club=person["club"] or "",
+        distinction=person["distinction"],
     )
+    return player

@@ -15,6 +15,27 @@ from tournaments.models import Club
 UNSEATED = (5, 6, 7, 9, 10, 11)
 
 
+def _season_seater(competition: Competition, number: int):
+    """Seats a round of evening ``number`` as the round page does
+    (``generate_tables``: the season's earlier evenings as history), the
+    evening made first so the seating finds its season."""
+
+    def seat(round_, playing, _rng):
+        from tournaments.seating_screen import generate_tables
+
+        Evening.objects.get_or_create(
+            competition=competition,
+            tournament=round_.tournament,
+            defaults={"number": number},
+        )
+        tables, _out, diag = generate_tables(round_)
+        if diag["error"]:
+            raise ValueError(diag["error"])
+        return tables
+
+    return seat
+
+
 def _seatable(count: int, players: int) -> int:
     """The first count from ``count`` up (to ``players``) the demo seats,
     else the nearest one below (10 players: 8, not a search for ever)."""
@@ -36,11 +57,15 @@ def generate_season(
     attendance: tuple[int, int] = (18, 26),
     club: str = "De Vrolijke Rikkers",
     teams: int = 0,
+    season_seating: bool = False,
     **settings,
 ) -> Competition:
     """A competition of ``evenings`` club evenings. Each evening a random
     number in ``attendance`` of the ``players`` come (never a count that
-    tables of 4 and 5 cannot seat); ``teams`` teams of the players."""
+    tables of 4 and 5 cannot seat); ``teams`` teams of the players.
+    ``season_seating``: every partij seated as the TD's "Generate seating"
+    does, with the season's history (``load_demo``: the demo shows the
+    feature; about 0.2 s a partij), else a random mix (tests, benches)."""
     rng = random.Random(seed)
     home, _new = Club.objects.get_or_create(name=club)
     group = make_players(players, rng)
@@ -66,11 +91,14 @@ def generate_season(
             rules=competition.rules,
             seed=seed * 1000 + number,
             players=present,
+            seater=_season_seater(competition, number) if season_seating else None,
         )
         event.name = f"{competition.name} · avond {number}"
         event.date = start + datetime.timedelta(weeks=number - 1)
         event.save(update_fields=["name", "date"])
-        Evening.objects.create(competition=competition, tournament=event, number=number)
+        Evening.objects.get_or_create(
+            competition=competition, tournament=event, defaults={"number": number}
+        )
     for t in range(teams):
         team = Team.objects.create(name=f"Team {t + 1}", competition=competition)
         team.members.set(group[t::teams][:4])

@@ -2,6 +2,7 @@
 itself is decided in ``seasons.ranking``."""
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from rules.models import CODE_INVALID
@@ -10,6 +11,7 @@ from seasons.models import Competition, Team
 from seasons.ranking import TIEBREAKS
 from tournaments.forms import IdChoiceField, IdMultipleChoiceField
 from tournaments.models import Player
+from tournaments.validators import no_control_characters
 
 
 class CompetitionForm(forms.ModelForm):
@@ -18,7 +20,8 @@ class CompetitionForm(forms.ModelForm):
     class Meta:
         model = Competition
         fields = ["club", "name", "slug", "season", "rules", "partijen",
-                  "deals_per_partij", "byes"]  # fmt: skip
+                  "deals_per_partij", "byes", "weekday", "score_entry",
+                  "entry_mode"]  # fmt: skip
         field_classes = {"club": IdChoiceField}  # junk ids never reach SQL
         error_messages = {"slug": {"invalid": CODE_INVALID}}
 
@@ -29,6 +32,14 @@ class CompetitionForm(forms.ModelForm):
             self.fields["club"].queryset = clubs
         self.fields["partijen"].widget.attrs.update(min=1, max=6)
         self.fields["deals_per_partij"].widget.attrs.update(min=1, max=40)
+        for name in ("score_entry", "entry_mode"):  # left out: the default
+            self.fields[name].required = False
+
+    def clean_score_entry(self):
+        return self.cleaned_data["score_entry"] or Competition.score_entry.field.default
+
+    def clean_entry_mode(self):
+        return self.cleaned_data["entry_mode"] or Competition.entry_mode.field.default
 
     def clean_partijen(self):
         value = self.cleaned_data["partijen"]
@@ -50,6 +61,11 @@ def _numbers(text: str, field: str) -> list[int]:
         raise forms.ValidationError(
             _("%(field)s: whole numbers separated by commas.") % {"field": field}
         ) from None
+
+
+_WEEKDAY = Competition._meta.get_field("weekday")
+_SCORE_ENTRY = Competition._meta.get_field("score_entry")
+_ENTRY_MODE = Competition._meta.get_field("entry_mode")
 
 
 class RankingForm(forms.Form):
@@ -99,6 +115,27 @@ class RankingForm(forms.Form):
     prize_booby = forms.BooleanField(
         label=_("Booby prize (last place)"), required=False
     )
+    # What a new evening starts with (not the ranking, but saved alongside).
+    weekday = forms.TypedChoiceField(
+        label=capfirst(_WEEKDAY.verbose_name),
+        choices=[("", "—"), *_WEEKDAY.choices],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_WEEKDAY.help_text,
+    )
+    score_entry = forms.ChoiceField(
+        label=capfirst(_SCORE_ENTRY.verbose_name),
+        choices=_SCORE_ENTRY.choices,
+        help_text=_SCORE_ENTRY.help_text,
+        required=False,  # left out: as it was
+    )
+    entry_mode = forms.ChoiceField(
+        label=capfirst(_ENTRY_MODE.verbose_name),
+        choices=_ENTRY_MODE.choices,
+        help_text=_ENTRY_MODE.help_text,
+        required=False,
+    )
 
     @classmethod
     def for_competition(cls, competition: Competition, data=None) -> "RankingForm":
@@ -114,11 +151,20 @@ class RankingForm(forms.Form):
             "prize_top": prizes.get("top", 3),
             "prize_newcomer": prizes.get("newcomer", False),
             "prize_booby": prizes.get("booby", False),
+            "weekday": competition.weekday,
+            "score_entry": competition.score_entry,
+            "entry_mode": competition.entry_mode,
         }
         return cls(data, initial=initial)
 
     def clean_placement_points(self):
         return _numbers(self.cleaned_data["placement_points"], _("Placement points"))
+
+    def clean_score_entry(self):
+        return self.cleaned_data["score_entry"] or self.initial.get("score_entry")
+
+    def clean_entry_mode(self):
+        return self.cleaned_data["entry_mode"] or self.initial.get("entry_mode")
 
     def clean_tiebreaks(self):
         chosen = self.cleaned_data["tiebreaks"]
@@ -145,11 +191,15 @@ class RankingForm(forms.Form):
                 "newcomer": d["prize_newcomer"],
                 "booby": d["prize_booby"],
             },
+            "weekday": d["weekday"],
+            "score_entry": d["score_entry"],
+            "entry_mode": d["entry_mode"],
         }
 
 
 class EveningForm(forms.Form):
-    """Next week's evening: its date and who is present (check-in)."""
+    """Next week's evening: its date and who is present (check-in). The page
+    proposes both (``seasons.check_in``); the secretary corrects them."""
 
     date = forms.DateField(
         label=_("Date"),
@@ -172,6 +222,24 @@ class EveningForm(forms.Form):
         if len(players) < 4:
             raise forms.ValidationError(_("An evening needs at least 4 players."))
         return players
+
+
+class NewcomerForm(forms.Form):
+    """A new member added at the door, on the check-in page itself. Nothing
+    required in the browser: the same page's "Create" must not wait on it."""
+
+    use_required_attribute = False
+
+    name = forms.CharField(
+        label=_("Name"), max_length=120, validators=[no_control_characters]
+    )
+    distinction = forms.CharField(
+        label=capfirst(Player._meta.get_field("distinction").verbose_name),
+        max_length=40,
+        required=False,
+        validators=[no_control_characters],
+        help_text=_("Only for a second member of the same name: a birth year."),
+    )
 
 
 class TeamForm(forms.ModelForm):

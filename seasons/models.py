@@ -112,10 +112,42 @@ class Competition(models.Model):
         help_text=_("In order: evenings, best, wins, points."),
     )
     prizes = models.JSONField(_("prize table"), default=dict, blank=True)
+    score_entry = models.CharField(
+        _("what is entered"),
+        max_length=6,
+        choices=Tournament.ScoreEntry.choices,
+        default=Tournament.ScoreEntry.DEALS,
+        help_text=_("What a new evening starts with; each evening may change it."),
+    )
+    entry_mode = models.CharField(
+        _("who enters the deals"),
+        max_length=8,
+        choices=Tournament.EntryMode.choices,
+        default=Tournament.EntryMode.TD,
+        help_text=_("What a new evening starts with (table-side entry or not)."),
+    )
+    weekday = models.PositiveSmallIntegerField(
+        _("club evening"),
+        null=True,
+        blank=True,
+        choices=[
+            (0, _("Monday")),
+            (1, _("Tuesday")),
+            (2, _("Wednesday")),
+            (3, _("Thursday")),
+            (4, _("Friday")),
+            (5, _("Saturday")),
+            (6, _("Sunday")),
+        ],
+        help_text=_("The weekday the club plays: a new evening's date is proposed."),
+    )
     closed = models.BooleanField(
         _("season closed"),
         default=False,
-        help_text=_("A closed season's ranking method can no longer change."),
+        help_text=_(
+            "A closed season takes no new evenings and no changes until it is "
+            "reopened with a reason."
+        ),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -253,3 +285,28 @@ class RatingsDue(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id or 'all'} since {self.since:%H:%M:%S}"
+
+
+class SeasonLog(models.Model):
+    """The season's audit line: evenings deleted, closed, reopened, the
+    season deleted. Kept when the season goes (``competition`` empties,
+    ``season`` keeps its name and code)."""
+
+    competition = models.ForeignKey(
+        Competition, models.SET_NULL, null=True, blank=True, related_name="log"
+    )
+    season = models.CharField(max_length=220)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True
+    )
+    action = models.CharField(max_length=40)
+    detail = models.JSONField(default=dict)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("season audit line")
+        verbose_name_plural = _("season audit lines")
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.action}"

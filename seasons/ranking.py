@@ -10,14 +10,19 @@ A club picks how its season counts (``SeasonRules``):
 - ``min_evenings``: fewer evenings played and a player is listed below the
   ranking, unranked;
 - ``absent``: an evening a player missed counts as ``zero``, as the player's
-  ``average`` evening, or as ``nothing``;
+  ``average`` evening, or as ``nothing``; only evenings after the player's
+  first evening are filled (a newcomer missed nothing before joining);
 - ``order``: ``high`` wins, or ``low`` wins as some clubs count;
 - ``tiebreaks``: a chain of ``evenings`` (more played), ``best`` (best single
   evening), ``wins`` (evenings won), ``points`` (points over the season).
 
+Teams count what the ranking counts (``rank_teams`` over ``team_scores``):
+each member's season total, and nothing for a member below the minimum.
+
 Imports nothing from the database: the service layer loads and saves.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 METHODS = ("sum", "average", "placement")
@@ -168,7 +173,8 @@ def _row(player, evenings, results, rules, full_deals) -> SeasonRow:
                 if rules.absent == "zero"
                 else sum(c.value for c in played) / len(played)
             )
-        for e in evenings:
+        first = next(i for i, e in enumerate(evenings) if e in row.cells)
+        for e in evenings[first + 1 :]:
             if e not in row.cells:
                 if rules.method == "average":
                     deals = full_deals[e]
@@ -191,3 +197,67 @@ def _row(player, evenings, results, rules, full_deals) -> SeasonRow:
     if values:
         row.best = max(values) if rules.order == "high" else min(values)
     return row
+
+
+@dataclass(frozen=True)
+class TeamMember:
+    """A member as the team counts them: ``score`` None when the member has
+    no result; ``ranked`` False below the season's minimum (counts nothing);
+    ``counted`` whether the score is in the team's total (best k)."""
+
+    name: str
+    score: float | None
+    ranked: bool = True
+    counted: bool = False
+
+
+@dataclass
+class TeamRow:
+    team: int
+    name: str
+    members: list[TeamMember]
+    total: float
+    rank: int = 0
+
+
+def team_scores(rows: Iterable[SeasonRow]) -> tuple[dict[int, float], frozenset]:
+    """({player: season total} of the ranked players, the unranked players):
+    what a season team counts, the very totals of the ranking."""
+    rows = list(rows)
+    scores = {r.player: r.total for r in rows if r.qualified}
+    return scores, frozenset(r.player for r in rows if not r.qualified)
+
+
+def rank_teams(
+    teams,
+    scores: dict[int, float | None],
+    unranked: frozenset = frozenset(),
+    high: bool = True,
+) -> list[TeamRow]:
+    """Teams ranked by the sum of their members' ``scores`` (or the best k:
+    a team's ``best_of``); a member in ``unranked`` counts nothing. ``teams``
+    as ``seasons.services.teams_of`` gives them."""
+    sign = 1 if high else -1
+    rows = []
+    for team_id, name, best_of, members in teams:
+        found = [
+            TeamMember(n, None if p in unranked else scores.get(p), p not in unranked)
+            for p, n in members
+        ]
+        scored = sorted(
+            (m for m in found if m.score is not None), key=lambda m: -sign * m.score
+        )
+        keep = len(scored) if not best_of else min(best_of, len(scored))
+        listed = [
+            TeamMember(m.name, m.score, m.ranked, i < keep)
+            for i, m in enumerate(scored)
+        ] + [m for m in found if m.score is None]
+        total = sum(m.score for m in listed if m.counted)
+        rows.append(TeamRow(team_id, name, listed, total))
+    rows.sort(key=lambda r: (-sign * r.total, r.name))
+    previous, rank = None, 0
+    for place, row in enumerate(rows, start=1):
+        if row.total != previous:
+            rank, previous = place, row.total
+        row.rank = rank
+    return rows

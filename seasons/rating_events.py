@@ -3,7 +3,8 @@
 A deal of a round the public sees, a round closed, reopened, published,
 unpublished or unseated: that event's ratings. An event moved to another
 date among rated ones, an import (a copy may be older than what is rated,
-or the same event again) or a deleted event: every rating again, in order.
+or the same event again), a deleted event or two players merged into one:
+every rating again, in order.
 A name, a registration or a check-in moves nothing.
 """
 
@@ -17,6 +18,7 @@ from tournaments.result_events import (
     EventEdited,
     EventImported,
     EventRemoved,
+    PlayersMerged,
     ResultChange,
     RoundChanged,
     result_changed,
@@ -36,7 +38,7 @@ def due_for(event: ResultChange) -> tuple[int | None, ...]:
         if "date" in event.fields and _rated(event.tournament_id):
             return (EVERYTHING,)
         return own if "hide_last_rounds" in event.fields else NOTHING
-    if isinstance(event, EventImported | EventRemoved):
+    if isinstance(event, EventImported | EventRemoved | PlayersMerged):
         return (EVERYTHING,)
     return NOTHING
 

@@ -14,18 +14,23 @@ from django.db.models import Count, Sum
 
 from rules.naming import candidates, first_free
 from rules.resolver import resolve_schedule
+from seasons.closed import SeasonClosedError, refuse_if_closed  # noqa: F401 (re-exported)
 from seasons.models import Competition, Evening, Team
 from seasons.prizes import Prize, PrizeTable, award
-from seasons.ranking import EveningResult, SeasonRow, SeasonRules, evening_ranks
+from seasons.ranking import (
+    EveningResult,
+    SeasonRow,
+    SeasonRules,
+    TeamRow,
+    evening_ranks,
+    rank_teams,
+    team_scores,
+)
 from seasons.ranking import season_ranking as rank_season
 from tournaments.models import Entry, Player, Seat, Tournament
 from tournaments.roster import check_in
 from tournaments.services import create_tournament, register
 from tournaments.visibility import public_rounds_q
-
-
-class SeasonClosedError(Exception):
-    """A closed season's settings stay as they were."""
 
 
 class RulesGoneError(Exception):
@@ -147,6 +152,7 @@ def create_evening(
     players ticked as present entered and checked in. Late arrivals are
     added on the evening's own roster page. ``RulesGoneError`` or
     ``rules.naming.NoFreeCodeError`` (its code) before anything is stored."""
+    refuse_if_closed(competition)  # SeasonClosedError: reopen it first
     number = next_number(competition)
     rules = competition.rules_code
     if resolve_schedule(rules) is None:
@@ -160,6 +166,8 @@ def create_evening(
         rules=rules,
         rounds=competition.partijen,
         deals_per_round=competition.deals_per_partij,
+        score_entry=competition.score_entry,  # the season's defaults; the
+        entry_mode=competition.entry_mode,  # evening's settings may change them
     )
     Evening.objects.create(
         competition=competition,
@@ -189,42 +197,43 @@ def _evening_word() -> str:
 
 def update_ranking(competition: Competition, **fields) -> None:
     """Change how the season ranks: allowed until the season is closed."""
-    if competition.closed:
-        raise SeasonClosedError
+    refuse_if_closed(competition)
     for name, value in fields.items():
         setattr(competition, name, value)
     competition.full_clean()
     competition.save()
 
 
-@dataclass
-class TeamRow:
-    team: int
-    name: str
-    members: list[tuple[str, float | None]]
-    total: float
-    rank: int = 0
-
-
-def team_ranking(teams, scores: dict[int, float | None]) -> list[TeamRow]:
+def team_ranking(
+    teams,
+    scores: dict[int, float | None],
+    unranked: frozenset = frozenset(),
+    high: bool = True,
+) -> list[TeamRow]:
     """Teams ranked by the sum of their members' scores (or the best k);
-    ``scores`` {player: score} for the event or the season. Pure."""
-    rows = []
-    for team_id, name, best_of, members in teams:
-        found = sorted(
-            ((n, scores.get(p)) for p, n in members), key=lambda m: -(m[1] or 0)
-        )
-        counted = [s for _n, s in found if s is not None]
-        if best_of:
-            counted = counted[:best_of]
-        rows.append(TeamRow(team_id, name, found, sum(counted)))
-    rows.sort(key=lambda r: (-r.total, r.name))
-    previous, rank = None, 0
-    for place, row in enumerate(rows, start=1):
-        if row.total != previous:
-            rank, previous = place, row.total
-        row.rank = rank
-    return rows
+    ``scores`` {player: score} for the event or the season. Pure: see
+    ``seasons.ranking.rank_teams``."""
+    return rank_teams(teams, scores, unranked, high)
+
+
+def season_team_rows(
+    competition: Competition, public: bool = False, standings=None
+) -> list[TeamRow]:
+    """The season's teams by their members' ranking totals: the one place
+    that builds them (pages, PDF, notice board). A member below the minimum
+    counts nothing (not ranked). ``public``: published rounds only, and a
+    roster names only members who played one. ``standings`` from
+    ``season_standings`` with the same ``public``, when already read."""
+    standings = standings or season_standings(competition, public)
+    teams = teams_of(competition=competition)
+    if public:
+        shown = {r.player for r in standings.rows}
+        teams = [
+            (pk, n, best, [m for m in ms if m[0] in shown]) for pk, n, best, ms in teams
+        ]
+    scores, unranked = team_scores(standings.rows)
+    high = competition.order == Competition.Order.HIGH
+    return rank_teams(teams, scores, unranked, high)
 
 
 def teams_of(**owner) -> list[tuple[int, str, int | None, list[tuple[int, str]]]]:

@@ -11,6 +11,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from seasons.ranking import Cell
+
 
 @dataclass
 class Tally:
@@ -168,6 +170,23 @@ def running(values: Sequence[float | None]) -> list[float]:
     for value in values:
         total += value or 0
         out.append(total)
+    return out
+
+
+def ranking_build_up(cells: Sequence[Cell | None], average: bool) -> list[float]:
+    """The season's ranking figure built up evening by evening from the
+    evenings that count (a dropped or unplayed evening adds nothing): the
+    last value is the ranking total. ``average``: points per deal of the
+    counted evenings so far, as the average method counts."""
+    out: list[float] = []
+    points, deals, total = 0, 0, 0
+    for cell in cells:
+        if cell is not None and not cell.dropped:
+            points += cell.points
+            deals += cell.deals
+            total += cell.value
+        figure = (points / deals if deals else 0) if average else total
+        out.append(round(figure, 2) if isinstance(figure, float) else figure)
     return out
 
 

@@ -8,15 +8,24 @@ the hidden last ones.
 """
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, F, OuterRef
 
 from scoring.player_rows import PlayerStanding
 from scoring.rowsource import by_player, deal_rows, events_deal_rows
 from seasons.models import Competition, Evening
-from seasons.stats import PlayerStats, SeasonNumbers, player_stats, points_by, running
+from seasons.ranking import Cell, SeasonRow, SeasonRules, season_ranking
+from seasons.services import evening_results, rules_of
+from seasons.stats import (
+    PlayerStats,
+    SeasonNumbers,
+    player_stats,
+    ranking_build_up,
+    running,
+)
 from seasons.stats import season_numbers as count_season
-from tournaments.models import Club, Entry, Round, Tournament
+from tournaments.models import Club, Entry, Round, TableRound, Tournament
 from tournaments.visibility import played_in_public, public_rounds_q
 
 
@@ -52,27 +61,71 @@ def event_progress(
     return progress
 
 
+def totals_only_tables():
+    """The tables of rounds the public sees whose seats hold typed totals
+    and no deals (``TableRound.totals_only``): what every per-deal statistic
+    leaves out and names instead. The one rule; the pages below ask it."""
+    return TableRound.objects.filter(totals_only=True).filter(
+        public_rounds_q("round__")
+    )
+
+
+def totals_only_rounds(events, entry_id: int | None = None) -> dict[int, list[int]]:
+    """{event id: round numbers} with a totals-only table (the entry's
+    table, given ``entry_id``): one query."""
+    tables = totals_only_tables().filter(round__tournament__in=list(events))
+    if entry_id is not None:
+        tables = tables.filter(seats__entry_id=entry_id)
+    out: dict[int, list[int]] = {}
+    pairs = tables.values_list("round__tournament_id", "round__number").distinct()
+    for event, number in pairs.order_by("round__tournament_id", "round__number"):
+        out.setdefault(event, []).append(number)
+    return out
+
+
+class SeasonEvening(NamedTuple):
+    """One evening of the player's season as the ranking counts it."""
+
+    number: int
+    slug: str | None
+    entry: int | None  # None: an evening missed, filled by the absent rule
+    value: float  # what the evening adds in the ranking's method
+    counts: bool  # False: not among the best k evenings
+    totals_only: bool  # no deals to count: left out of the per-deal numbers
+    points: int | float  # the points scored (0 on a missed evening)
+
+
 @dataclass
 class SeasonPlayer:
-    """A player's season: the statistics, the evenings played and the
-    running total over the season's evenings."""
+    """A player's season: the ranking's own row (total, rank, which
+    evenings count), the statistics of the deals of the evenings with deals,
+    and the ranking total built up over the evenings."""
 
     stats: PlayerStats
-    evenings: list[tuple[int, str, int, int]]  # (number, slug, entry, points)
+    evenings: list[SeasonEvening]
     progress: Progress
+    row: SeasonRow
+    rules: SeasonRules
+    ranked_players: int = 0
+    totals_only: list[int] = field(default_factory=list)  # evening numbers
 
 
 def season_player_stats(
     competition: Competition, player_id: int
 ) -> SeasonPlayer | None:
-    """Five queries: the evenings, the player's entries, every entry's
-    player (partners are players, not entries), the seats and the deals.
-    None when the player entered no evening of the season."""
-    evenings = _evenings(competition)
-    entries = dict(
+    """Five queries: the player's entries (with their events and whether a
+    table was totals only), every entry's player (partners are players, not
+    entries), the seats and the deals, and the season's ranking (its two
+    queries: ``seasons.services.evening_results``). None when the player
+    entered no evening of the season."""
+    flagged = totals_only_tables().filter(seats__entry=OuterRef("pk"))
+    entries = list(
         Entry.objects.filter(
             player_id=player_id, tournament__evening__competition=competition
-        ).values_list("pk", "tournament_id")
+        )
+        .annotate(number=F("tournament__evening__number"), totals_only=Exists(flagged))
+        .select_related("tournament")
+        .order_by("tournament__evening__number")
     )
     if not entries:
         return None
@@ -81,27 +134,48 @@ def season_player_stats(
         .values_list("pk", "player_id")
         .order_by()
     )
-    events = [e.tournament for e in evenings if e.tournament_id in entries.values()]
-    rows = events_deal_rows(events, entry_ids=entries, public=True)
-    tagged = [r for rs in by_player(rows, set(entries)).values() for r in rs]
+    numbers, results, slugs = evening_results(competition, public=True)
+    rules = rules_of(competition)
+    rows = season_ranking(numbers, results, rules)
+    row = next((r for r in rows if r.player == player_id), SeasonRow(player_id))
+    skipped = {e.tournament_id for e in entries if e.totals_only}
+    with_deals = [e.tournament for e in entries if e.tournament_id not in skipped]
+    ids = {e.pk for e in entries if e.tournament_id not in skipped}
+    deals = events_deal_rows(with_deals, entry_ids=ids, public=True)
+    tagged = [r for rs in by_player(deals, ids).values() for r in rs]
     stats = player_stats(tagged, key_of=lambda entry: player_of.get(entry, entry))
-    per_event = points_by(tagged, "event")
-    entry_of = {event: entry for entry, event in entries.items()}
-    played = [
-        (
-            e.number,
-            e.tournament.slug,
-            entry_of[e.tournament_id],
-            per_event[e.tournament_id],
-        )
-        for e in evenings
-        if e.tournament_id in per_event
+    by_number = {e.number: e for e in entries}
+    evenings = [
+        _season_evening(n, row.cells[n], by_number.get(n), slugs.get(n))
+        for n in numbers
+        if n in row.cells
     ]
-    numbers = [e.number for e in evenings]
-    by_number = {e.number: per_event.get(e.tournament_id) for e in evenings}
-    progress = Progress(numbers)
-    progress.lines.append(("", running([by_number[n] for n in numbers])))
-    return SeasonPlayer(stats, played, progress)
+    progress = Progress(list(numbers))
+    average = rules.method == "average"
+    cells = [row.cells.get(n) for n in numbers]
+    progress.lines.append(("", ranking_build_up(cells, average)))
+    return SeasonPlayer(
+        stats,
+        evenings,
+        progress,
+        row,
+        rules,
+        sum(r.qualified for r in rows),
+        [e.number for e in entries if e.totals_only and e.number in row.cells],
+    )
+
+
+def _season_evening(number, cell: Cell, entry, slug) -> SeasonEvening:
+    played = cell.played and entry is not None
+    return SeasonEvening(
+        number,
+        slug,
+        entry.pk if played else None,
+        cell.value,
+        not cell.dropped,
+        bool(played and entry.totals_only),
+        cell.points if played else 0,
+    )
 
 
 def _evenings(competition: Competition) -> list[Evening]:
@@ -127,12 +201,14 @@ class ClubSeason:
     #: (public identifier, name, evenings played), by name: those who played
     #: a round the public sees (the public pages name nobody else)
     players: list[tuple[str, str, int]] = field(default_factory=list)
+    #: evenings with a totals-only table: left out of the numbers of deals
+    totals_only: list[int] = field(default_factory=list)
 
 
 def club_season(club: Club) -> ClubSeason:
-    """Five queries: the seasons, the current one's evenings, its players,
-    seats and deals. The current season is the newest open one, else the
-    newest."""
+    """Six queries: the seasons, the current one's evenings, its totals-only
+    tables, its players, seats and deals. The current season is the newest
+    open one, else the newest."""
     seasons = list(club.competitions.order_by("-created", "name"))
     page = ClubSeason(seasons)
     if not seasons:
@@ -140,8 +216,10 @@ def club_season(club: Club) -> ClubSeason:
     page.current = next((c for c in seasons if not c.closed), seasons[0])
     evenings = _evenings(page.current)
     page.evenings = {e.tournament_id: (e.number, e.tournament.slug) for e in evenings}
-    rows = events_deal_rows([e.tournament for e in evenings], public=True)
-    page.numbers = count_season(rows)
+    partial = totals_only_rounds([e.tournament for e in evenings])
+    page.totals_only = [e.number for e in evenings if e.tournament_id in partial]
+    with_deals = [e.tournament for e in evenings if e.tournament_id not in partial]
+    page.numbers = count_season(events_deal_rows(with_deals, public=True))
     counts: dict[str, list] = {}
     for public_id, name in Entry.objects.filter(
         played_in_public(entry="pk"), tournament__evening__competition=page.current

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from seasons import urls_exports, views
+from seasons import urls_exports, views, views_undo
 
 app_name = "seasons"
 S = "manage/season/<slug:slug>/"
@@ -12,7 +12,14 @@ urlpatterns = [
     path(S, views.season_detail, name="detail"),
     path(S + "evening/", views.new_evening, name="new-evening"),
     path(S + "ranking/", views.ranking, name="ranking"),
-    path(S + "close/", views.close, name="close"),
+    path(S + "close/", views_undo.close, name="close"),
+    path(S + "reopen/", views_undo.reopen, name="reopen"),
+    path(S + "delete/", views_undo.season_delete, name="delete"),
+    path(
+        S + "evening/<int:number>/delete/",
+        views_undo.evening_delete,
+        name="delete-evening",
+    ),
     path(S + "teams/", views.add_team, name="add-team"),
     path("manage/team/<int:pk>/delete/", views.delete_team, name="delete-team"),
 ]

@@ -4,16 +4,29 @@ seating's repeat count). Views translate; ``seasons.services`` decides."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError
 from django.db.models import Q
+from django.http import QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules.naming import NoFreeCodeError
-from seasons.forms import CompetitionForm, EveningForm, RankingForm, TeamForm
+from seasons.check_in import (
+    check_in_rows,
+    evening_date,
+    last_evening_players,
+    register_newcomer,
+)
+from seasons.forms import (
+    CompetitionForm,
+    EveningForm,
+    NewcomerForm,
+    RankingForm,
+    TeamForm,
+)
 from seasons.models import Competition, Team
 from seasons.permissions import can_run, season_required
 from seasons.seating import season_repeats
@@ -21,14 +34,16 @@ from seasons.services import (
     RulesGoneError,
     SeasonClosedError,
     create_evening,
+    next_number,
     season_standings,
-    team_ranking,
-    teams_of,
+    season_team_rows,
     update_ranking,
 )
+from seasons.views_undo import closed_refusal
 from tournaments.models import Player
 from tournaments.names import DuplicateNameError
 from tournaments.permissions import organised_clubs
+from tournaments.register_rules import RegisterRefusedError
 
 
 def season_players(competition: Competition):
@@ -68,7 +83,6 @@ def season_list(request):
 @season_required
 def season_detail(request, competition: Competition):
     standings = season_standings(competition)
-    scores = {r.player: r.total for r in standings.rows}
     context = {
         "competition": competition,
         "evenings": competition.evenings.select_related("tournament"),
@@ -85,21 +99,42 @@ def season_detail(request, competition: Competition):
         "evening_form": EveningForm(players=season_players(competition)),
         "ranking_form": RankingForm.for_competition(competition),
         "team_form": TeamForm(players=season_players(competition)),
-        "teams": team_ranking(teams_of(competition=competition), scores),
+        "teams": season_team_rows(competition, standings=standings),
         "repeats": season_repeats(competition),
     }
     return render(request, "seasons/td/detail.html", context)
 
 
 @season_required
-@require_POST
 def new_evening(request, competition: Competition):
-    form = EveningForm(request.POST, players=season_players(competition))
-    if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
+    """The check-in page: date proposed, last evening's players ticked, a
+    newcomer added in place (``add_player``), the evening created."""
+    if competition.closed:
+        messages.error(request, _("The season is closed: it takes no new evenings."))
         return redirect(competition.get_absolute_url())
+    players = season_players(competition)
+    last = last_evening_players(competition)
+    if request.method != "POST":
+        # After a newcomer was added the page comes back here (post, then
+        # redirect) with the ticks, date and prize evening in the address.
+        again = "tick" in request.GET
+        initial = {
+            "date": request.GET.get("date") or evening_date(competition),
+            "prize_evening": bool(request.GET.get("prize_evening")),
+        }
+        form = EveningForm(players=players, initial=initial)
+        ticked = _ticked(request.GET, "tick") if again else last
+        added_ids = _ticked(request.GET, "added") if again else set()
+        added = players.filter(pk__in=added_ids).first() if added_ids else None
+        return _check_in_page(
+            request, competition, form, players, last, ticked, added=added
+        )
+    ticked = _ticked(request.POST)
+    if "add_player" in request.POST:
+        return _add_newcomer(request, competition, players, last, ticked)
+    form = EveningForm(request.POST, players=players)
+    if not form.is_valid():
+        return _check_in_page(request, competition, form, players, last, ticked)
     try:
         event = create_evening(
             competition,
@@ -110,16 +145,83 @@ def new_evening(request, competition: Competition):
         )
     except (RulesGoneError, NoFreeCodeError) as exc:
         messages.error(request, _refusal(exc))
+        return _check_in_page(request, competition, form, players, last, ticked)
+    except SeasonClosedError as exc:  # names the season; reopen it first
+        messages.error(request, str(exc))
         return redirect(competition.get_absolute_url())
     except DuplicateNameError as exc:  # two members the evening cannot tell apart
         messages.error(request, _("No evening was made: %(why)s") % {"why": exc})
-        return redirect(competition.get_absolute_url())
+        return _check_in_page(request, competition, form, players, last, ticked)
     done = _(
         "Evening created: seat the first partij when everyone is in; "
         "late arrivals can be added."
     )
     messages.success(request, done)
     return redirect(reverse("tournaments:detail", args=[event.slug]))
+
+
+def _ticked(data, name: str = "players") -> set[int]:
+    """The ticked player ids; anything but a plain short number is ignored
+    (no 500 on "²" or a 5,000-digit value)."""
+    return {
+        int(v)
+        for v in data.getlist(name)
+        if v.isascii() and v.isdigit() and len(v) <= 18
+    }
+
+
+def _add_newcomer(request, competition, players, last, ticked):
+    """Register the newcomer and show the page again: the ticks, date and
+    prize evening as they were, the newcomer ticked too."""
+    newcomer = NewcomerForm(request.POST, prefix="new")
+    initial = {
+        "date": request.POST.get("date", ""),
+        "prize_evening": bool(request.POST.get("prize_evening")),
+    }
+    form = EveningForm(players=players, initial=initial)
+    added = None
+    if newcomer.is_valid():
+        try:
+            added = register_newcomer(
+                competition,
+                newcomer.cleaned_data["name"],
+                newcomer.cleaned_data["distinction"],
+                request.user,
+            )
+        except ValidationError as exc:
+            newcomer.add_error(None, exc.messages)
+        except RegisterRefusedError as exc:
+            newcomer.add_error(None, str(exc))
+        else:
+            query = QueryDict(mutable=True)
+            query.setlist("tick", sorted(ticked | {added.pk}))
+            query["added"] = added.pk
+            query["date"] = request.POST.get("date", "")
+            if request.POST.get("prize_evening"):
+                query["prize_evening"] = "1"
+            url = reverse("seasons:new-evening", args=[competition.slug])
+            return redirect(f"{url}?{query.urlencode()}")
+    return _check_in_page(
+        request, competition, form, players, last, ticked, newcomer, added
+    )
+
+
+def _check_in_page(
+    request, competition, form, players, last, ticked, newcomer=None, added=None
+):
+    rows = check_in_rows(competition, players, last, ticked)
+    context = {
+        "competition": competition,
+        "number": next_number(competition),
+        "form": form,
+        "rows": [r for r in rows if not r.folded],
+        "folded": [r for r in rows if r.folded],
+        "ticked": sum(r.checked for r in rows),
+        "has_last": bool(last),
+        "newcomer": newcomer or NewcomerForm(prefix="new"),
+        "added": added,
+    }
+    return render(request, "seasons/td/evening.html", context)
 
 
 def _refusal(exc: Exception) -> str:
@@ -157,19 +259,9 @@ def ranking(request, competition: Competition):
 
 @season_required
 @require_POST
-def close(request, competition: Competition):
-    competition.closed = request.POST.get("closed") == "1"
-    competition.save(update_fields=["closed"])
-    messages.success(
-        request,
-        _("Season closed.") if competition.closed else _("Season opened again."),
-    )
-    return redirect(competition.get_absolute_url())
-
-
-@season_required
-@require_POST
 def add_team(request, competition: Competition):
+    if (refused := closed_refusal(request, competition, "#teams")) is not None:
+        return refused
     form = TeamForm(request.POST, players=season_players(competition))
     if form.is_valid():
         team = form.save(commit=False)
@@ -194,6 +286,8 @@ def delete_team(request, pk: int):
     team = get_object_or_404(Team.objects.select_related("competition"), pk=pk)
     if team.competition is None or not can_run(request.user, team.competition):
         raise PermissionDenied
+    if (refused := closed_refusal(request, team.competition, "#teams")) is not None:
+        return refused
     team.delete()
     messages.success(request, _("Team removed."))
     return redirect(team.competition.get_absolute_url() + "#teams")

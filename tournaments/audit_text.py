@@ -301,6 +301,12 @@ SENTENCES = {
     "table.close": _fixed(lambda: _("Table %(table)s closed")),
     "table.reopen": _fixed(lambda: _("Table %(table)s reopened"), _reason),
     "table.sheet": _fixed(lambda: _("Paper totals of table %(table)s stored")),
+    "table.totals": _fixed(
+        lambda: _("Players' totals of table %(table)s entered"), _reason
+    ),
+    "table.to_deals": _fixed(
+        lambda: _("Table %(table)s moved from totals to deals"), _reason
+    ),
     "table.release": _fixed(
         lambda: _("Seat %(seat)s at table %(table)s freed for another phone")
     ),
@@ -344,6 +350,10 @@ SENTENCES = {
     "role.add": _role(lambda: _("%(user)s added as %(role)s")),
     "role.remove": _role(lambda: _("Role %(role)s of %(user)s removed")),
     "tournament.create": lambda w, ln, d: (_("Tournament created"), ""),
+    "player.merge": lambda w, ln, d: (
+        _("Players merged"),
+        _("%(gone)s into %(keep)s") % {"gone": d["gone"], "keep": d["keep"]},
+    ),
     "tournament.edit": _tournament_edit,
     "tournament.import": lambda w, ln, d: (
         _("Tournament imported from a backup"),

@@ -179,6 +179,7 @@ class TournamentForm(forms.ModelForm):
             "name", "slug", "date", "venue", "rules", "rounds", "deals_per_round",
             "language", "method", "tiebreaks", "placement_points", "normalise_five",
             "hide_last_rounds", "bye_policy", "bye_points", "entry_mode",
+            "score_entry",
         ]  # fmt: skip
         widgets = {"date": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})}
         error_messages = {"slug": {"invalid": CODE_INVALID}}
@@ -190,6 +191,7 @@ class TournamentForm(forms.ModelForm):
             if name in self.fields and not self.fields[name].help_text:
                 self.fields[name].help_text = text
         self.fields["entry_mode"].required = False
+        self.fields["score_entry"].required = False
         self.fields["rounds"].validators += [
             MinValueValidator(1),
             MaxValueValidator(MAX_ROUNDS),
@@ -281,6 +283,10 @@ class TournamentForm(forms.ModelForm):
     def clean_entry_mode(self):
         """Left out (an older form, a script): the TD enters, as before."""
         return self.cleaned_data.get("entry_mode") or Tournament.EntryMode.TD
+
+    def clean_score_entry(self):
+        """Left out (an older form, a script): every deal, as before."""
+        return self.cleaned_data.get("score_entry") or Tournament.ScoreEntry.DEALS
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
@@ -390,7 +396,7 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["name", "club", "federation_number"]
+        fields = ["name", "distinction", "club", "federation_number"]
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()

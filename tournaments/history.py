@@ -25,3 +25,19 @@ def outside_history(tournament) -> Tables:
     for provider in _providers:
         rounds.extend(provider(tournament))
     return rounds
+
+
+_series: list[Callable[[object], bool]] = []
+
+
+def provide_series(test: Callable[[object], bool]) -> Callable[[object], bool]:
+    """Register ``test(tournament) -> bool``: the event is one of a series
+    (a season's evening, also the first), whose repeat meetings the round
+    page counts over the series."""
+    if test not in _series:
+        _series.append(test)
+    return test
+
+
+def in_series(tournament) -> bool:
+    return any(test(tournament) for test in _series)

@@ -9,6 +9,7 @@ import secrets
 import uuid
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -83,6 +84,26 @@ class Player(models.Model):
         blank=True,
         validators=[no_control_characters],
     )
+    #: What tells two members of one club with the same name apart (a birth
+    #: year, an initial, "jr."): ``tournaments.register_rules`` refuses a
+    #: second same name in a club without it, on every path.
+    distinction = models.CharField(
+        _("to tell apart"),
+        max_length=40,
+        blank=True,
+        validators=[no_control_characters],
+        help_text=_("For two members with the same name: a birth year or initial."),
+    )
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(
+        _("phone"), max_length=30, blank=True, validators=[no_control_characters]
+    )
+    member_since = models.DateField(_("member since"), null=True, blank=True)
+    active = models.BooleanField(
+        _("active member"),
+        default=True,
+        help_text=_("Inactive members stay in the register and the results."),
+    )
     #: The player's address on the public pages, never the counting id.
     public_id = models.CharField(
         _("public identifier"),
@@ -105,7 +126,29 @@ class Player(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return self.label
+
+    def clean(self) -> None:
+        """One member per name and club unless told apart (every ModelForm
+        and the admin; ``register_rules.check_name_free``)."""
+        from tournaments.register_rules import check_name_free
+
+        super().clean()
+        try:
+            check_name_free(
+                self.name,
+                self.club_id,
+                self.distinction,
+                self.federation_number,
+                exclude_pk=self.pk,
+            )
+        except ValidationError as exc:
+            raise ValidationError({"name": exc.messages}) from None
+
+    @property
+    def label(self) -> str:
+        """The name with what tells it apart: "Sanne van Mierlo (1978)"."""
+        return f"{self.name} ({self.distinction})" if self.distinction else self.name
 
 
 class Tournament(models.Model):
@@ -121,6 +164,10 @@ class Tournament(models.Model):
         TD = "td", _("Only the TD enters deals")
         CONFIRM = "confirm", _("The table enters, the other side confirms")
         BLIND = "blind", _("Both sides enter blind; matching entries count")
+
+    class ScoreEntry(models.TextChoices):
+        DEALS = "deals", _("Every deal")
+        TOTALS = "totals", _("Each player's total per round, from the paper sheet")
 
     class ByePolicy(models.TextChoices):
         ZERO = "zero", _("0 points")
@@ -179,6 +226,16 @@ class Tournament(models.Model):
         help_text=_(
             "With table-side entry the score sheet's QR code opens the "
             "table's own page on the players' phones."
+        ),
+    )
+    score_entry = models.CharField(
+        _("what is entered"),
+        max_length=6,
+        choices=ScoreEntry.choices,
+        default=ScoreEntry.DEALS,
+        help_text=_(
+            "Totals: for each table and round the TD types each player's "
+            "total from the paper sheet; statistics that need deals say so."
         ),
     )
     created = models.DateTimeField(auto_now_add=True)
@@ -345,6 +402,14 @@ class TableRound(models.Model):
     number = models.PositiveSmallIntegerField(_("table"))
     closed = models.BooleanField(_("closed"), default=False)
     sheet_totals = models.JSONField(_("paper sheet totals"), null=True, blank=True)
+    #: The seats' points are the totals typed from the paper sheet, not sums
+    #: of deals (``scoring.services.table_totals``): no deal is stored until
+    #: the table moves to deals, whose sums must then equal these totals.
+    totals_only = models.BooleanField(_("totals only"), default=False)
+    #: The table moved from typed totals to deals: it closes only when its
+    #: deals add up to the typed totals (``tournaments.paper_sheet``). A
+    #: paper-sheet check typed beside deals stays a cross-check only.
+    from_totals = models.BooleanField(_("moved from totals to deals"), default=False)
 
     class Meta:
         ordering = ["round", "number"]

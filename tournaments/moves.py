@@ -15,7 +15,9 @@ from django.utils.translation import ngettext
 
 from tournaments.locks import lock_round_tables
 from tournaments.models import Bye, Entry, Round, Seat
+from tournaments.paper_sheet import HAS_RESULTS
 from tournaments.result_events import RoundChange, RoundChanged, announce
+from tournaments.result_lock import refuse_if_locked
 from tournaments.services import SeatingRefusedError, audit
 
 #: Entries that may be seated: checked in, or a substitute in a seat.
@@ -31,6 +33,7 @@ class Place:
 
 
 def _refuse_unless_movable(round_: Round, entry: Entry) -> None:
+    refuse_if_locked(round_.tournament_id, SeatingRefusedError)
     if entry.tournament_id != round_.tournament_id:
         raise SeatingRefusedError(_("This player is not entered in this event."))
     name = entry.player.name
@@ -48,7 +51,7 @@ def _refuse_unless_movable(round_: Round, entry: Entry) -> None:
             _("Round %(n)s is closed: reopen it to change the seating.")
             % {"n": round_.number}
         )
-    if round_.tables.filter(deals__isnull=False).exists():
+    if round_.tables.filter(HAS_RESULTS).exists():
         raise SeatingRefusedError(
             _("Deals are stored in this round: seating is fixed.")
         )

@@ -26,7 +26,8 @@ def name_key(name: str) -> str:
 
 def told_apart(a: Player, b: Player) -> bool:
     clubs = a.club_id and b.club_id and a.club_id != b.club_id
-    return bool(clubs or (a.federation_number and b.federation_number))
+    marks = name_key(a.distinction) != name_key(b.distinction)  # the register's
+    return bool(clubs or marks or (a.federation_number and b.federation_number))
 
 
 def check_new_players(tournament: Tournament, players: Iterable[Player]) -> None:
@@ -52,6 +53,13 @@ def _clash_message(player: Player, other: Player) -> str:
         "%(name)s (%(where)s) is already in this event. If this is someone "
         "else, give a club or federation number that tells them apart."
     ) % {"name": other.name, "where": where}
+
+
+def labelled(name: str, distinction: str) -> str:
+    """A name with what tells it apart in the register ("Sanne van Mierlo
+    (1978)"), as ``Player.label``: two members the register holds apart are
+    two names on every page."""
+    return f"{name} ({distinction})" if distinction else name
 
 
 def shown_names(people: Iterable[tuple[int, str, str, str]]) -> dict[int, str]:

@@ -15,10 +15,11 @@ event's roster, the player import, event and season backups.
 runs it runs the site, as staff.
 """
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.models import Club, ClubRole
+from tournaments.models import Club, ClubRole, Player
 
 
 class RegisterRefusedError(Exception):
@@ -100,3 +101,122 @@ class ClubsOfAFile:
             return club
         self.left_out.add(name)
         return None
+
+
+# --- One name, one member (issue 27) -----------------------------------------
+
+
+def name_clash(
+    name: str,
+    club,
+    distinction: str = "",
+    federation_number: str = "",
+    exclude_pk: int | None = None,
+) -> Player | None:
+    """The other register player ``name`` cannot be told apart from: same
+    name (``names.name_key``), same club (None: among the clubless), same
+    distinction, and not both with a federation number."""
+    from tournaments.names import name_key
+
+    club_id = getattr(club, "pk", club)
+    key = name_key(name or "")
+    if not key:
+        return None
+    mark = name_key(distinction or "")
+    others = Player.objects.filter(club_id=club_id)
+    for word in key.split()[:3]:  # narrowed in SQL, compared in Python
+        others = others.filter(name__icontains=word)
+    if exclude_pk is not None:
+        others = others.exclude(pk=exclude_pk)
+    for other in others.order_by("pk").select_related("club"):
+        if name_key(other.name) != key or name_key(other.distinction) != mark:
+            continue
+        if federation_number and other.federation_number:
+            continue
+        return other
+    return None
+
+
+def clash_message(other: Player) -> str:
+    where = other.club.name if other.club_id else _("no club")
+    return _(
+        "%(name)s (%(where)s) is in the register already. If this is someone "
+        "else, fill in “To tell apart” (a birth year or initial) for one of "
+        "them; if it is the same person, use that one."
+    ) % {"name": other.label, "where": where}
+
+
+def check_name_free(
+    name: str,
+    club,
+    distinction: str = "",
+    federation_number: str = "",
+    exclude_pk: int | None = None,
+) -> None:
+    """Raise ``ValidationError`` when the register has this member already
+    (``name_clash``): every path that adds or renames a player asks here."""
+    other = name_clash(name, club, distinction, federation_number, exclude_pk)
+    if other is not None:
+        raise ValidationError(clash_message(other), code="name_taken")
+
+
+def free_distinction(
+    name: str, club, distinction: str, federation_number: str, hints=()
+) -> str:
+    """A distinction under which ``name`` is free, for imports that cannot
+    ask anyone (backups): the given one, else the first free hint (the
+    file's club, its federation number), else the hint numbered."""
+    tried = [distinction, *(h for h in hints if h)]
+    for mark in tried:
+        if name_clash(name, club, mark, federation_number) is None:
+            return mark[:40]
+    base = (tried[-1] or name)[:35]
+    n = 2
+    while name_clash(name, club, f"{base} {n}", federation_number) is not None:
+        n += 1
+    return f"{base} {n}"
+
+
+def player_from_file(
+    name: str,
+    club,
+    federation_number: str,
+    file_club: str = "",
+    used=(),
+    distinction: str = "",
+) -> Player:
+    """A backup's player the register does not hold by number or by name
+    and club: the member this name would clash with when not taken by
+    another of the file's players (the same person), else a new player told
+    apart automatically (the file's club, else its number, else numbered),
+    so a backup always imports. ``distinction``: the file's, if it has one."""
+    other = name_clash(name, club, distinction, federation_number)
+    if other is not None and other.pk not in used:
+        return other
+    hints = (federation_number, file_club if club is None else "")
+    mark = free_distinction(name, club, distinction, federation_number, hints)
+    return Player.objects.create(
+        name=name, club=club, federation_number=federation_number, distinction=mark
+    )
+
+
+def untold_pairs(players) -> list[tuple[Player, Player]]:
+    """Pairs stored before the rule (or by hand in the database) that
+    ``name_clash`` would refuse now: for the register page to mark and offer
+    to merge or tell apart. ``players``: a queryset or list."""
+    from tournaments.names import name_key
+
+    groups: dict[tuple, list[Player]] = {}
+    for p in players:
+        key = (p.club_id, name_key(p.name), name_key(p.distinction))
+        groups.setdefault(key, []).append(p)
+    pairs = []
+    for group in groups.values():
+        group.sort(key=lambda p: p.pk)
+        for i, a in enumerate(group):
+            pairs += [
+                (a, b)
+                for b in group[i + 1 :]
+                if not (a.federation_number and b.federation_number)
+            ]
+    return pairs

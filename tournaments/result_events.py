@@ -89,6 +89,13 @@ class EntriesChanged(ResultChange):
 
 
 @dataclass(frozen=True)
+class PlayersMerged(ResultChange):
+    """Two register players became one (``tournaments.merge``): this event's
+    results now name the one kept, and the ratings, which follow players
+    across events, are all due again."""
+
+
+@dataclass(frozen=True)
 class EventImported(ResultChange):
     """A whole event arrived from a backup (a copy, a restore)."""
 

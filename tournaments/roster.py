@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from tournaments.models import Club, Entry, Player, Tournament, TournamentRole
-from tournaments.register_rules import check_new_player
+from tournaments.register_rules import check_name_free, check_new_player
 from tournaments.result_events import EntriesChanged, announce
 from tournaments.services import audit, register
 
@@ -55,13 +55,18 @@ def quick_add(
     federation_number: str = "",
     present: bool = True,
     user=None,
+    distinction: str = "",
 ) -> Entry:
     """A new register player entered straight into the event (late arrival).
     Into a club only by its organisers (``RegisterRefusedError``); without a club
     by anyone who runs the event."""
     check_new_player(user, club)
+    check_name_free(name, club, distinction, federation_number)
     player = Player.objects.create(
-        name=name, club=club, federation_number=federation_number
+        name=name,
+        club=club,
+        federation_number=federation_number,
+        distinction=distinction,
     )
     (entry,) = register(tournament, [player], user)
     if present:

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
+from tournaments import paper_sheet
 from tournaments.corrections import (
     REASON_NEEDED,
     clean_reason,
@@ -16,6 +17,7 @@ from tournaments.corrections import (
 from tournaments.locks import lock_round_tables
 from tournaments.models import Round, Tournament
 from tournaments.result_events import EventEdited, RoundChange, RoundChanged, announce
+from tournaments.result_lock import refuse_if_locked
 from tournaments.services import audit
 
 
@@ -24,14 +26,18 @@ class RoundRefusedError(Exception):
 
 
 def open_tables(round_: Round) -> list[int]:
-    """Numbers of the tables neither closed nor complete."""
+    """Numbers of the tables neither closed nor complete (every deal
+    entered, or typed totals: ``totals_only``)."""
     needed = round_.tournament.deals_per_round
     tables = round_.tables.annotate(n=Count("deals")).order_by("number")
-    return [t.number for t in tables if not t.closed and t.n < needed]
+    return [
+        t.number for t in tables if not (t.closed or t.totals_only or t.n >= needed)
+    ]
 
 
 @transaction.atomic
 def close_round(round_: Round, user=None) -> None:
+    refuse_if_locked(round_.tournament_id, RoundRefusedError)
     lock_round_tables(round_)
     if not round_.tables.exists():
         raise RoundRefusedError(_("This round is not seated yet."))
@@ -40,6 +46,12 @@ def close_round(round_: Round, user=None) -> None:
         raise RoundRefusedError(
             _("These tables are still open: %(tables)s.")
             % {"tables": ", ".join(str(n) for n in still_open)}
+        )
+    off_sheet = paper_sheet.differences(round_.tables.filter(closed=False))
+    if off_sheet:
+        raise RoundRefusedError(
+            _("At these tables the deals do not add up to the paper sheet: %(tables)s.")
+            % {"tables": ", ".join(str(n) for n in off_sheet)}
         )
     round_.tables.update(closed=True)
     round_.status = Round.Status.CLOSED
@@ -52,6 +64,7 @@ def close_round(round_: Round, user=None) -> None:
 def reopen_round(round_: Round, user=None, reason: str = "") -> None:
     """Back to seated with every table open again, for corrections; a
     published round only with the TD's reason (``tournaments.corrections``)."""
+    refuse_if_locked(round_.tournament_id, RoundRefusedError)
     reason = clean_reason(reason)
     if needs_reason(round_) and not reason:
         raise RoundRefusedError(REASON_NEEDED)
@@ -70,6 +83,7 @@ def reopen_round(round_: Round, user=None, reason: str = "") -> None:
 @transaction.atomic
 def publish_round(round_: Round, published: bool, user=None) -> None:
     """Release control: only published rounds show on the public pages."""
+    refuse_if_locked(round_.tournament_id, RoundRefusedError)
     if published and round_.status == Round.Status.DRAFT:
         raise RoundRefusedError(_("A round that is not seated cannot be published."))
     round_.published = published

@@ -25,6 +25,9 @@ class SeatingOutcome:
     has_pairs: bool = False  # the TD named pairs to keep apart
     seats_balanced: bool = True
     engine: str = "optimal"
+    #: the history holds a season's earlier evenings: the totals are the
+    #: season's, in the season page's words (``season_sentence``)
+    season: bool = False
     byes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
@@ -46,7 +49,9 @@ class SeatingOutcome:
                 % {"n": n}
             )
         total, bound = self.total_repeats, min(self.bound, self.total_repeats)
-        if total and total == bound:
+        if self.season:
+            out.append(season_sentence(total, bound))
+        elif total and total == bound:
             out.append(
                 ngettext(
                     "So far %(n)d repeat meeting in the event: no seating of "
@@ -109,3 +114,40 @@ class SeatingOutcome:
                 )
             )
         return out
+
+
+def season_sentence(total: int, bound: int) -> str:
+    """The season's repeat meetings so far and how many of them the last
+    partij's seating could not avoid (the partijen before it are played):
+    the round page after seating and the season page say this same
+    sentence with the same two numbers."""
+    bound = min(bound, total)
+    if not total:
+        return _("No repeat meetings this season so far.")
+    if total == bound:
+        return ngettext(
+            "So far %(n)d repeat meeting this season: after the partijen "
+            "before, no seating of the last one could have fewer.",
+            "So far %(n)d repeat meetings this season: after the partijen "
+            "before, no seating of the last one could have fewer.",
+            total,
+        ) % {"n": total}
+    said = ngettext(
+        "So far %(n)d repeat meeting this season.",
+        "So far %(n)d repeat meetings this season.",
+        total,
+    ) % {"n": total}
+    if not bound:
+        return said + " " + _("Another seating might have avoided them.")
+    return (
+        said
+        + " "
+        + ngettext(
+            "At least %(n)d of them could not be avoided after the partijen "
+            "before the last one.",
+            "At least %(n)d of them could not be avoided after the partijen "
+            "before the last one.",
+            bound,
+        )
+        % {"n": bound}
+    )

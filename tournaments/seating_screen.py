@@ -15,7 +15,7 @@ from itertools import combinations
 
 from django.utils.translation import gettext as _
 
-from tournaments.history import outside_history
+from tournaments.history import in_series, outside_history
 from tournaments.models import Round, Seat
 from tournaments.seating.tables import SeatingError, plan_tables
 from tournaments.seating_outcome import SeatingOutcome
@@ -169,7 +169,9 @@ def generate_tables(round_: Round, byes: bool = False, by_standing: bool = False
         return [], [], diag
     # Earlier evenings of a club's season first (tournaments.history), then
     # this event's own earlier rounds.
-    history = full_history(round_)
+    outside = outside_history(round_.tournament)
+    history = outside + history_of(round_)
+    diag["season"] = in_series(round_.tournament)  # totals over the season
     # One seed per event: each round then follows the same design while the
     # field is unchanged (see tournaments.seating.schedule, planned_rounds).
     seed = round_.tournament_id or 0
@@ -246,6 +248,7 @@ def describe(diag: dict, soft: dict, tables) -> SeatingOutcome:
         seats_balanced=bool(diag.get("seats_balanced", True)),
         engine=diag.get("engine", "optimal"),
         byes=list(diag.get("byes", [])),
+        season=bool(diag.get("season")),
     )
     diag["club_meetings"], diag["apart_meetings"] = club_meetings, apart_meetings
     diag["outcome"] = outcome.as_dict()

@@ -19,12 +19,14 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
+from tournaments.paper_sheet import HAS_RESULTS
 from tournaments.result_events import (
     EntriesChanged,
     RoundChange,
     RoundChanged,
     announce,
 )
+from tournaments.result_lock import refuse_if_locked
 
 
 class SeatingRefusedError(Exception):
@@ -93,8 +95,9 @@ def seat_round(
     being saved at one of them either went first (and this refuses) or waits
     and then finds its table gone.
     """
+    refuse_if_locked(round_.tournament_id, SeatingRefusedError)
     lock_round_tables(round_)
-    if round_.tables.filter(deals__isnull=False).exists():
+    if round_.tables.filter(HAS_RESULTS).exists():
         raise SeatingRefusedError(
             _("Deals are stored in this round: seating is fixed.")
         )
@@ -140,8 +143,9 @@ def seat_round(
 def swap_seats(round_: Round, a: Entry, b: Entry, user=None) -> None:
     """Exchange two players' seats in a round that has no deals yet; one of
     them may be sitting out (then the other one takes the bye)."""
+    refuse_if_locked(round_.tournament_id, SeatingRefusedError)
     lock_round_tables(round_)
-    if round_.tables.filter(deals__isnull=False).exists():
+    if round_.tables.filter(HAS_RESULTS).exists():
         raise SeatingRefusedError(
             _("Deals are stored in this round: seating is fixed.")
         )

@@ -6,7 +6,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.audit_text import AuditWords
-from tournaments.models import AuditLog, Club, Player
+from tournaments.models import AuditLog, Club
 
 
 class AuditTable(tables.Table):
@@ -44,21 +44,6 @@ class AuditTable(tables.Table):
             _("The file names this author; this site cannot check it."),
             _("imported"),
         )
-
-
-class PlayerTable(tables.Table):
-    name = tables.Column(verbose_name=_("Name"))
-    club = tables.Column(verbose_name=_("Club"), default="")
-    federation_number = tables.Column(verbose_name=_("Federation number"))
-    edit = tables.Column(empty_values=(), orderable=False, verbose_name="")
-
-    class Meta:
-        model = Player
-        fields = ("name", "club", "federation_number")
-
-    def render_edit(self, record):
-        url = reverse("tournaments:td-player-edit", args=[record.pk])
-        return format_html('<a href="{}">{}</a>', url, _("edit"))
 
 
 class ClubTable(tables.Table):

@@ -66,6 +66,11 @@ urlpatterns = [
     path(R + "publish/", views_round.publish, name="td-round-publish"),
     path("players/", views_register.players, name="td-players"),
     path("players/<int:pk>/", views_register.player_edit, name="td-player-edit"),
+    path(
+        "players/<int:keep>/merge/<int:gone>/",
+        views_register.player_merge,
+        name="td-player-merge",
+    ),
     path("clubs/", views_register.clubs, name="td-clubs"),
     path("clubs/<int:pk>/", views_register.club_edit, name="td-club-edit"),
 ]

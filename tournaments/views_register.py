@@ -8,7 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from tournaments.forms import ClubForm, PlayerForm, SearchForm
+from tournaments.forms import ClubForm
+from tournaments.forms_register import MemberForm, RegisterFilterForm
+from tournaments.merge import MergeRefusedError, check_merge, merge_players
 from tournaments.models import Club, Player
 from tournaments.permissions import (
     can_edit_player,
@@ -21,51 +23,82 @@ from tournaments.register_rules import (
     clubs_for,
     create_club,
     is_staff,
+    managed_club_ids,
+    untold_pairs,
 )
-from tournaments.tables import ClubTable, PlayerTable
+from tournaments.tables import ClubTable
+from tournaments.tables_register import RegisterTable
 
 
-def _search(request) -> str:
-    form = SearchForm(request.GET)
-    return form.cleaned_data["q"].strip() if form.is_valid() else ""
-
-
-def _player_form(request, instance=None) -> PlayerForm:
-    """A player form whose clubs are the ones this user organises."""
-    form = PlayerForm(request.POST or None, instance=instance)
+def _player_form(request, instance=None) -> MemberForm:
+    """A member form whose clubs are the ones this user organises."""
+    form = MemberForm(request.POST or None, instance=instance)
     form.fields["club"].queryset = clubs_for(request.user)
     form.fields["club"].required = not is_staff(request.user)
     return form
 
 
-@register_required
-def players(request):
-    """List with search; POST adds a player (to a club the user organises)."""
-    form = _player_form(request)
-    if request.method == "POST" and form.is_valid():
-        player = form.save()
-        messages.success(request, _("%(name)s added.") % {"name": player.name})
-        return redirect("tournaments:td-players")
-    q = _search(request)
+def visible_players(user):
+    """Staff see the whole register; an organiser their clubs' members."""
     rows = Player.objects.select_related("club")
+    if is_staff(user):
+        return rows
+    return rows.filter(club__in=organised_clubs(user))
+
+
+def _filtered(rows, filters: RegisterFilterForm):
+    q = (filters.value("q") or "").strip()
     if q:
         rows = rows.filter(
             Q(name__icontains=q)
+            | Q(distinction__icontains=q)
             | Q(club__name__icontains=q)
             | Q(federation_number__iexact=q)
         )
-    table = PlayerTable(rows)
+    club = filters.value("club")
+    if club is not None:
+        rows = rows.filter(club_id=club)
+    active = filters.value("active")
+    if active in ("0", "1"):
+        rows = rows.filter(active=active == "1")
+    return rows
+
+
+@register_required
+def players(request):
+    """The register: filter by club, active and search; POST adds a member
+    (to a club the user organises). Same-name pairs not told apart are
+    listed with a merge link (``register_rules.untold_pairs``)."""
+    form = _player_form(request)
+    if request.method == "POST" and form.is_valid():
+        player = form.save()
+        messages.success(request, _("%(name)s added.") % {"name": player.label})
+        return redirect("tournaments:td-players")
+    mine = visible_players(request.user)
+    filters = RegisterFilterForm(request.GET, organised_clubs(request.user))
+    pairs = untold_pairs(
+        mine.only("pk", "name", "club", "distinction", "federation_number")
+    )
+    twins = {}
+    for a, b in pairs:
+        twins.setdefault(a.pk, b)
+        twins.setdefault(b.pk, a)
+    table = RegisterTable(
+        _filtered(mine, filters),
+        contact_clubs=managed_club_ids(request.user),
+        twins=twins,
+    )
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(
         request,
         "tournaments/td/players.html",
-        {"table": table, "form": form, "q": q},
+        {"table": table, "form": form, "filters": filters, "pairs": pairs},
     )
 
 
 def _saved(request, form, back: str):
     obj = form.save()
-    messages.success(request, _("%(name)s saved.") % {"name": obj.name})
+    messages.success(request, _("%(name)s saved.") % {"name": obj})
     return redirect(back)
 
 
@@ -87,7 +120,49 @@ def player_edit(request, pk: int):
     back = "tournaments:td-players"
     if request.method == "POST" and form.is_valid():
         return _saved(request, form, back)
-    return _edit_page(request, form, player.name, back)
+    return _edit_page(request, form, player.label, back)
+
+
+@register_required
+def player_merge(request, keep: int, gone: int):
+    """Two members who are one person: confirm, then ``merge_players``.
+    Organisers of the players' club (and staff) only; refused, with the
+    reason, when both played in one event."""
+    keep_p = get_object_or_404(Player.objects.select_related("club"), pk=keep)
+    gone_p = get_object_or_404(Player.objects.select_related("club"), pk=gone)
+    if not (
+        can_edit_player(request.user, keep_p) and can_edit_player(request.user, gone_p)
+    ):
+        raise PermissionDenied
+    refusal = None
+    try:
+        check_merge(keep_p, gone_p, request.user)
+    except MergeRefusedError as exc:
+        refusal = str(exc)
+    if request.method == "POST" and refusal is None:
+        try:
+            merge_players(keep_p, gone_p, request.user)
+        except MergeRefusedError as exc:
+            refusal = str(exc)
+        else:
+            messages.success(
+                request,
+                _("%(gone)s merged into %(keep)s.")
+                % {"gone": gone_p.label, "keep": keep_p.label},
+            )
+            return redirect("tournaments:td-players")
+    return render(
+        request,
+        "tournaments/td/merge.html",
+        {
+            "keep": keep_p,
+            "gone": gone_p,
+            "refusal": refusal,
+            "keep_events": keep_p.entries.count(),
+            "gone_events": gone_p.entries.count(),
+        },
+        status=400 if refusal and request.method == "POST" else 200,
+    )
 
 
 @clubs_required

@@ -2,6 +2,7 @@
 withdraw between rounds and come back."""
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
@@ -97,9 +98,13 @@ def entry_quick(request, tournament):
             data["federation_number"],
             present=data["check_in"],
             user=request.user,
+            distinction=data.get("distinction", ""),
         )
     except DuplicateNameError as exc:
         form.add_error("name", str(exc))
+        return _page(request, tournament, quick_form=form, status=400)
+    except ValidationError as exc:
+        form.add_error("name", exc.messages[0])
         return _page(request, tournament, quick_form=form, status=400)
     except RegisterRefusedError as exc:
         form.add_error("club", str(exc))

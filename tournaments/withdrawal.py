@@ -19,12 +19,15 @@ from django.utils.translation import gettext as _
 from tournaments.locks import lock_round_tables
 from tournaments.models import Bye, Entry, Player, Round, Seat
 from tournaments.names import DuplicateNameError
+from tournaments.paper_sheet import HAS_RESULTS
+from tournaments.register_rules import clash_message, name_clash
 from tournaments.result_events import (
     EntriesChanged,
     RoundChange,
     RoundChanged,
     announce,
 )
+from tournaments.result_lock import refuse_if_locked
 from tournaments.services import audit, register
 
 
@@ -76,7 +79,7 @@ def open_seats(entry: Entry) -> tuple[list[OpenSeat], list[int]]:
         to_fill.append(
             OpenSeat(
                 seat,
-                round_.tables.filter(deals__isnull=False).exists(),
+                round_.tables.filter(HAS_RESULTS).exists(),
                 seat.table.seats.count(),
             )
         )
@@ -91,6 +94,7 @@ def withdraw(entry: Entry, user=None, choice: str | None = None, substitute=None
     ``WithdrawalRefusedError`` when a seat needs a choice that was not given
     or cannot be carried out; nothing is changed then.
     """
+    refuse_if_locked(entry.tournament_id, WithdrawalRefusedError)
     for round_ in Round.objects.filter(tables__seats__entry=entry).distinct():
         lock_round_tables(round_)  # before reading who sits where
     to_fill, finishing = open_seats(entry)
@@ -171,6 +175,9 @@ def _substitute(seat: Seat, substitute, user) -> None:
     if substitute is None or substitute == "":
         raise WithdrawalRefusedError(_("Name the substitute."))
     if isinstance(substitute, str):
+        other = name_clash(substitute, None)
+        if other is not None:  # one name, one member (register_rules)
+            raise WithdrawalRefusedError(clash_message(other))
         substitute = Player.objects.create(name=substitute.strip())
     entry = Entry.objects.filter(tournament=tournament, player=substitute).first()
     if entry is None:

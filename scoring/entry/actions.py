@@ -15,6 +15,7 @@ from tournaments.corrections import (
 )
 from tournaments.locks import lock_table
 from tournaments.models import TableRound
+from tournaments.paper_sheet import difference_message
 from tournaments.result_events import (
     RoundChange,
     RoundChanged,
@@ -49,12 +50,15 @@ def _detail(table: TableRound, **extra) -> dict:
 @transaction.atomic
 def close_table(table: TableRound, user=None) -> None:
     locked = _locked(table)
-    missing = missing_deals(locked)
+    missing = [] if locked.totals_only else missing_deals(locked)
     if missing:
         raise NotCompleteError(
             _("Deals %(numbers)s are not entered yet; the table stays open.")
             % {"numbers": ", ".join(map(str, missing))}
         )
+    off_sheet = difference_message(locked)
+    if off_sheet:
+        raise NotCompleteError(off_sheet)
     locked.closed = True
     locked.save(update_fields=["closed"])
     table.closed = True

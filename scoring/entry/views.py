@@ -196,8 +196,10 @@ def deal_page(request, tournament, round, table, deal):
         )
     except DealRejectedError as exc:
         form.add_violations(exc.violations)
-    except ClosedError:
-        form.add_error(None, _("This table is closed; reopen it to change deals."))
+    except ClosedError as exc:
+        form.add_error(
+            None, str(exc) or _("This table is closed; reopen it to change deals.")
+        )
     except StaleDealError:
         current = Deal.objects.filter(table=table, number=number).first()
         data = request.POST.copy()
@@ -274,8 +276,9 @@ def delete(request, tournament, round, table, deal):
         return render(request, "scoring/entry/confirm_delete.html", context)
     try:
         delete_deal(table, number, request.user)
-    except ClosedError:
-        messages.error(request, _("This table is closed; reopen it to change deals."))
+    except ClosedError as exc:
+        closed = str(exc) or _("This table is closed; reopen it to change deals.")
+        messages.error(request, closed)
     else:
         messages.success(request, _("Deal %(n)s deleted.") % {"n": number})
     return redirect(_url("entry-table", table))

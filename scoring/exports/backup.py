@@ -71,14 +71,14 @@ from tournaments.models import (
     TournamentRole,
 )
 from tournaments.names import name_key
-from tournaments.register_rules import ClubsOfAFile
+from tournaments.register_rules import ClubsOfAFile, player_from_file
 from tournaments.result_events import EventImported, announce
 
-FORMAT, VERSION = "rikscore.event", 5
+FORMAT, VERSION = "rikscore.event", 6
 SETTINGS = ("slug", "name", "venue", "rules", "rules_snapshot", "rounds",
             "deals_per_round", "language", "method", "tiebreaks",
             "placement_points", "normalise_five", "hide_last_rounds",
-            "bye_policy", "bye_points", "entry_mode")  # fmt: skip
+            "bye_policy", "bye_points", "entry_mode", "score_entry")  # fmt: skip
 IMPORT_ACTION = "tournament.import"
 
 __all__ = ["BackupError", "dump_event", "export_event", "import_event", "restore_event"]
@@ -88,7 +88,7 @@ __all__ = ["BackupError", "dump_event", "export_event", "import_event", "restore
 def export_event(tournament: Tournament) -> dict:
     """The event as one JSON-ready dict (deterministic order)."""
     info = {key: getattr(tournament, key) for key in SETTINGS}
-    for key in ("language", "method", "bye_policy", "entry_mode"):
+    for key in ("language", "method", "bye_policy", "entry_mode", "score_entry"):
         info[key] = str(info[key])
     info["date"] = tournament.date.isoformat()
     info["uid"] = str(tournament.uid)
@@ -105,6 +105,7 @@ def export_event(tournament: Tournament) -> dict:
             "name": e.player.name,
             "club": e.player.club.name if e.player.club else (e.club_name or None),
             "federation_number": e.player.federation_number,
+            "distinction": e.player.distinction,
             "status": str(e.status),
             "withdrawn_after": e.withdrawn_after,
         }
@@ -146,11 +147,21 @@ def player_refs(names: list[str]) -> list[str]:
 
 def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
     seats, entries_at, deals, calls = {}, {}, {}, {}
+    typed = set(  # tables of typed totals: their seats are not sums of deals
+        TableRound.objects.filter(
+            round__tournament=tournament, totals_only=True
+        ).values_list("id", flat=True)
+    )
     for s in Seat.objects.filter(table__round__tournament=tournament).order_by(
         "table_id", "position"
     ):
         seats.setdefault(s.table_id, []).append(
-            {"position": s.position, "player": ref_of[s.entry_id]}
+            {
+                "position": s.position,
+                "player": ref_of[s.entry_id],
+                "points": s.points if s.table_id in typed else None,
+                "deals_played": s.deals_played if s.table_id in typed else None,
+            }
         )
         entries_at.setdefault(s.table_id, []).append(s.entry_id)
     for d in Deal.objects.filter(table__round__tournament=tournament).order_by(
@@ -188,6 +199,8 @@ def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
                 "number": t.number,
                 "closed": t.closed,
                 "sheet_totals": t.sheet_totals,
+                "totals_only": t.totals_only,
+                "from_totals": t.from_totals,
                 "seats": seats.get(t.id, []),
                 "deals": [_export_deal(d, labels) for d in deals.get(t.id, [])],
                 "jury_calls": calls.get(t.id, []),
@@ -416,12 +429,36 @@ def _check_rounds(rounds, event, schedule, refs, legacy=False) -> list[str]:
                     fail(f"{where}.jury_calls[{j}].player", _("unknown player"))
             if legacy:
                 corrected += _legacy_fixes(table, where, schedule, labels)
+            if table.get("totals_only"):  # version 6
+                _check_typed_totals(table, where, event)
             _check_deals(table, where, event, schedule, labels, contexts)
         for b, ref in enumerate(rnd["byes"]):
             if ref not in refs or ref in seated:
                 fail(f"{here}.byes[{b}]", _("unknown, seated or listed twice"))
             seated.add(ref)
     return corrected
+
+
+def typed_totals(table: dict) -> tuple[dict[int, int], dict[int, int]]:
+    """A file's table of typed totals: (points, deals played) by seat."""
+    seats = table["seats"]
+    points = {s["position"]: s["points"] for s in seats}
+    played = {s["position"]: s["deals_played"] for s in seats}
+    return points, {p: n for p, n in played.items() if n is not None}
+
+
+def _check_typed_totals(table, where, event) -> None:
+    """A table of typed totals holds no deals and passes the checks the TD's
+    entry of totals makes (``table_totals.check_totals``)."""
+    from scoring.services.table_totals import TotalsError, check_totals
+
+    if table["deals"]:
+        fail(f"{where}.deals", _("a table of typed totals holds no deals"))
+    points, played = typed_totals(table)
+    try:
+        check_totals(sorted(points), event.deals_per_round, points, played)
+    except TotalsError as exc:
+        fail(f"{where}.seats", exc.messages[0])
 
 
 def _in_play_order(items: list[dict]) -> list[tuple[int, dict]]:
@@ -598,6 +635,7 @@ def _write(data, event: Tournament, user, corrected=()) -> Tournament:
                         number=t["number"],
                         closed=t["closed"],
                         sheet_totals=t["sheet_totals"],
+                        from_totals=bool(t.get("from_totals")),
                     ),
                 )
             )
@@ -657,9 +695,13 @@ def _write(data, event: Tournament, user, corrected=()) -> Tournament:
     ]
     _with_times(AuditLog, audit)
     from scoring.services import recompute_table
+    from scoring.services.table_totals import store_totals
 
-    for _t, row in tables:
-        recompute_table(row)
+    for t, row in tables:
+        if t.get("totals_only"):  # the one writer of typed totals, checked above
+            store_totals(row, *typed_totals(t))
+        else:
+            recompute_table(row)
     if user is not None and user.is_authenticated:
         TournamentRole.objects.get_or_create(
             tournament=event, user=user, role=TournamentRole.Role.TD
@@ -702,10 +744,13 @@ def _write_players(players, event, user) -> dict[str, Entry]:
         club = clubs.existing(p["club"])
         player = _find_player(p, club, used) if club or not p["club"] else None
         if player is None:
-            player = Player.objects.create(
-                name=p["name"],
-                club=clubs.for_new_player(p["club"]),
-                federation_number=p["federation_number"],
+            player = player_from_file(
+                p["name"],
+                clubs.for_new_player(p["club"]),
+                p["federation_number"],
+                file_club=p["club"] or "",
+                used=used,
+                distinction=p["distinction"],
             )
         used.add(player.id)
         entries[p["ref"]] = Entry(
@@ -726,4 +771,7 @@ def _find_player(p, club, used) -> Player | None:
     if p["federation_number"]:
         return Player.objects.filter(federation_number=p["federation_number"]).first()
     candidates = Player.objects.filter(name=p["name"], federation_number="", club=club)
-    return next((c for c in candidates.order_by("id") if c.id not in used), None)
+    ordered = sorted(
+        candidates, key=lambda c: (c.distinction != p["distinction"], c.id)
+    )
+    return next((c for c in ordered if c.id not in used), None)

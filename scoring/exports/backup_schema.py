@@ -309,6 +309,24 @@ TABLE_5 = {
     "jury_calls": items(lambda v, p: obj(v, p, JURY_5), 1000),
 }
 ROUND_5 = {**ROUND_2, "tables": items(lambda v, p: obj(v, p, TABLE_5))}
+#: Version 6 adds what is entered (every deal, or each player's total per
+#: round), what tells two same names apart, and tables of typed totals: the
+#: seats' points and deals played (null at a table of deals, whose seats
+#: are the sums of its deals).
+TOURNAMENT_6 = {**TOURNAMENT_4, "score_entry": choice("deals", "totals")}
+PLAYER_6 = {**PLAYER_2, "distinction": text(40)}
+SEAT_6 = {
+    **SEAT,
+    "points": optional(integer(-99_999, 99_999)),
+    "deals_played": optional(integer(0, 60)),
+}
+TABLE_6 = {
+    **TABLE_5,
+    "totals_only": boolean,
+    "from_totals": optional(boolean),
+    "seats": items(lambda v, p: obj(v, p, SEAT_6), 5),
+}
+ROUND_6 = {**ROUND_2, "tables": items(lambda v, p: obj(v, p, TABLE_6))}
 AUDIT = {
     "at": moment,
     "user": optional(text(150)),
@@ -327,7 +345,7 @@ def pair(value, path) -> None:
 def document(tournament: dict, player: dict, round_: dict) -> dict[str, Check]:
     return {
         "format": choice("rikscore.event"),
-        "version": choice(*range(1, 6)),
+        "version": choice(*range(1, 7)),
         "tournament": lambda v, p: obj(v, p, tournament),
         "players": items(lambda v, p: obj(v, p, player)),
         "rounds": items(lambda v, p: obj(v, p, round_)),
@@ -344,6 +362,10 @@ DOCUMENTS = {
     #: Version 5 also adds the pairs the TD keeps apart at the seating.
     5: {
         **document(TOURNAMENT_4, PLAYER_2, ROUND_5),
+        "keep_apart": items(pair, 1000),
+    },
+    6: {
+        **document(TOURNAMENT_6, PLAYER_6, ROUND_6),
         "keep_apart": items(pair, 1000),
     },
 }
@@ -379,4 +401,15 @@ def upgrade(data: dict) -> dict:
                     call["decided_by"] = ""
         data["keep_apart"] = []
         data["version"] = 5
+    if data["version"] == 5:
+        data["tournament"]["score_entry"] = "deals"
+        for player in data["players"]:
+            player["distinction"] = ""
+        for round_ in data["rounds"]:
+            for table in round_["tables"]:
+                table["totals_only"] = False
+                table["from_totals"] = False
+                for seat in table["seats"]:
+                    seat.update(points=None, deals_played=None)
+        data["version"] = 6
     return data

@@ -1,7 +1,10 @@
 """Import players into the register from CSV or XLSX: parse, preview, store.
 
-Columns: name, club, federation number (a header row with those names, in
-English or Dutch, in any order; without one, that order). ``preview`` gives
+Columns: name, club, federation number, to tell apart (a birth year or
+initial for two members of one name; header "Onderscheid", "Geboortejaar"…)
+(a header row with those names, in English or Dutch, in any order; without
+one, that order). A row the register cannot tell apart from a member it has
+(``register_rules.name_clash``) is refused with its line. ``preview`` gives
 every row its errors; ``store`` re-runs the preview against the database and
 stores the valid rows in one transaction, so a stale or tampered preview can
 never store a bad row. Every error names its line and column.
@@ -24,6 +27,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Player
+from tournaments.names import name_key
+from tournaments.register_rules import clash_message, name_clash
 from tournaments.validators import CONTROL
 
 HEADERS = {
@@ -37,8 +42,13 @@ HEADERS = {
     "federation_number": "federation_number",
     "bondsnummer": "federation_number",
     "lidnummer": "federation_number",
+    "to tell apart": "distinction",
+    "distinction": "distinction",
+    "birth year": "distinction",
+    "onderscheid": "distinction",
+    "geboortejaar": "distinction",
 }
-COLUMNS = ("name", "club", "federation_number")
+COLUMNS = ("name", "club", "federation_number", "distinction")
 MAX_ROWS = 5000
 #: A register of 5,000 players is about 300 KB as CSV; an XLSX unpacks to a
 #: few MB. Anything far beyond is refused before it is read (a zip bomb
@@ -58,6 +68,7 @@ class Row:
     name: str
     club: str
     federation_number: str
+    distinction: str = ""
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what storing it does
     player_id: int | None = None  # the register's player, found
@@ -74,6 +85,7 @@ class Row:
             "name": self.name,
             "club": self.club,
             "federation_number": self.federation_number,
+            "distinction": self.distinction,
         }
 
 
@@ -181,6 +193,7 @@ def _column(key: str) -> str:
         "name": _("Name"),
         "club": _("Club"),
         "federation_number": _("Federation number"),
+        "distinction": _("To tell apart"),
     }[key]
 
 
@@ -218,17 +231,18 @@ def preview(
             federation_number__in=feds
         ).values_list("pk", "federation_number", "name")
     }
-    unnumbered: dict[tuple[str, str], int] = {}
+    unnumbered: dict[tuple[str, str, str], int] = {}
     if event is not None:
         names = {r.name for r in rows if r.name and not r.federation_number}
-        for pk, name, club in (
+        for pk, name, club, mark in (
             Player.objects.filter(name__in=names, federation_number="")
             .order_by("pk")
-            .values_list("pk", "name", "club__name")
+            .values_list("pk", "name", "club__name", "distinction")
         ):
-            unnumbered.setdefault((name, club or ""), pk)
+            unnumbered.setdefault((name, club or "", mark), pk)
+    club_ids = dict(Club.objects.values_list("name", "pk"))
     seen_fed: dict[str, int] = {}
-    seen_name: dict[tuple, int] = {}
+    seen_name: dict[tuple, tuple[int, str]] = {}
     for row in rows:
         row.errors, row.notes = [], []
         row.player_id, row.club_as_text, row.new_club = None, False, False
@@ -250,6 +264,8 @@ def preview(
             _refuse(row, "club", _("longer than 120 characters."))
         if len(row.federation_number) > 30:
             _refuse(row, "federation_number", _("longer than 30 characters."))
+        if len(row.distinction) > 40:
+            _refuse(row, "distinction", _("longer than 40 characters."))
         fed = row.federation_number
         if fed and fed in seen_fed:
             _refuse(
@@ -271,20 +287,32 @@ def preview(
                 )
         if fed:
             seen_fed.setdefault(fed, row.line)
-        key = (row.name.casefold(), row.club.casefold(), fed)
-        if row.name and key in seen_name:
-            _refuse(
-                row, "name", _("same player as on line %(l)s.") % {"l": seen_name[key]}
-            )
-        seen_name.setdefault(key, row.line)
+        key = (name_key(row.name), _club_key(row.club), name_key(row.distinction))
+        earlier = seen_name.get(key)
+        if row.name and earlier and not (fed and earlier[1]):
+            _refuse(row, "name", _("same player as on line %(l)s.") % {"l": earlier[0]})
+        seen_name.setdefault(key, (row.line, fed))
         if event is not None and not fed and row.player_id is None:
-            pk = unnumbered.get((row.name, row.club if row.club in clubs else ""))
+            club = row.club if row.club in clubs else ""
+            pk = unnumbered.get((row.name, club, row.distinction))
             if pk is not None:
                 row.player_id = pk
                 row.notes.append(_("In the register already: entered."))
         if row.club and row.player_id is None:
             _club_of(row, clubs, create_clubs, allowed, event, may_create)
+        if row.ok and row.player_id is None:
+            _refuse_clash(row, club_ids)
     return rows
+
+
+def _refuse_clash(row: Row, club_ids: dict[str, int]) -> None:
+    """A new player the register cannot tell apart from a member it has."""
+    if row.new_club:
+        return
+    club = None if row.club_as_text else club_ids.get(row.club)
+    other = name_clash(row.name, club, row.distinction, row.federation_number)
+    if other is not None:
+        _refuse(row, "name", clash_message(other))
 
 
 def _club_key(name: str) -> str:
@@ -387,6 +415,7 @@ def store(
             name=r.name,
             club=clubs.get(r.club) if r.club and not r.club_as_text else None,
             federation_number=r.federation_number,
+            distinction=r.distinction,
         )
         for r in fresh
     )

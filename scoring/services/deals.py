@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError
 from django.db.models import Sum
+from django.utils.translation import gettext_lazy
 
 from rules.engine.jury import APPROVED, REFUSED
 from rules.engine.validation import Violation
@@ -26,6 +27,7 @@ from scoring.services.totals import apply_change
 from tournaments.locks import GoneError, atomic_retry, lock_table
 from tournaments.models import Seat, TableRound
 from tournaments.result_events import announce, deals_changed
+from tournaments.result_lock import refuse_if_locked
 
 
 class DealRejectedError(Exception):
@@ -41,7 +43,23 @@ class StaleDealError(Exception):
 
 
 class ClosedError(Exception):
-    """The table-round is closed: reopen it before changing deals."""
+    """The table-round is closed: reopen it before changing deals. With a
+    message: the event's results are held above (a closed season)."""
+
+
+#: Said when a deal is typed at a table that holds typed totals.
+TOTALS_ONLY = gettext_lazy(
+    "This table has totals only; choose 'Enter deals instead' first."
+)
+
+
+class TotalsOnlyError(ClosedError):
+    """The table holds typed totals (``table_totals``), no deals: it takes
+    deals once the TD moves it to deals. A ``ClosedError``, so every caller
+    that handles a closed table refuses this one too."""
+
+    def __init__(self, message=TOTALS_ONLY):
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -164,6 +182,8 @@ def save_deal(
     """
     if table.closed:
         raise ClosedError
+    if table.totals_only:
+        raise TotalsOnlyError
     if jury is not None and any(c[2] == REFUSED for c in jury.calls):
 
         def refusals() -> None:
@@ -210,10 +230,14 @@ def _close_entries(table: TableRound, number: int) -> None:
 
 def _lock_open(table: TableRound) -> TableRound:
     """Lock the table row: writes at one table take turns, so recomputed seat
-    totals never miss a deal saved at the same moment; and recheck closed."""
+    totals never miss a deal saved at the same moment; and recheck closed
+    (the table, then the event's results held above: one query)."""
     locked = lock_table(table)
     if locked.closed:
         raise ClosedError
+    if locked.totals_only:
+        raise TotalsOnlyError
+    refuse_if_locked(table.round.tournament_id, ClosedError)
     return locked
 
 

@@ -4,9 +4,8 @@ of queries, ranked by the pure ``scoring.standings``."""
 from django.db.models import Count
 
 from scoring import standings
-from scoring.models import Deal
-from tournaments.models import Bye, Entry, Round, Seat, Tournament
-from tournaments.names import shown_names
+from tournaments.models import Bye, Entry, Round, Seat, TableRound, Tournament
+from tournaments.names import labelled, shown_names
 from tournaments.ranking import DEFAULT_PLACEMENT, DEFAULT_TIEBREAKS
 from tournaments.visibility import public_rounds_q
 
@@ -50,13 +49,15 @@ def standings_for(
         entries.values_list(
             "id",
             "player__name",
+            "player__distinction",
             "player__club__name",
             "player__federation_number",
             "status",
         )
     )
     names = shown_names(
-        (pk, name, club or "", fed) for pk, name, club, fed, _s in found
+        (pk, labelled(name, mark), club or "", fed)
+        for pk, name, mark, club, fed, _s in found
     )
     substitutes = [row[0] for row in found if row[-1] == Entry.Status.SUBSTITUTE]
     rows = standings.compute(results, names, options_for(tournament), byes, substitutes)
@@ -64,17 +65,20 @@ def standings_for(
 
 
 def _deals_by_table(tournament: Tournament, numbers: list[int]) -> dict[int, int]:
-    """{table id: deals stored} of the rounds ``numbers`` (one query): the
-    deals of its table a seat did not play it sat out (the dealer's turn at a
-    table of five)."""
-    return dict(
-        Deal.objects.filter(
-            table__round__tournament=tournament, table__round__number__in=numbers
+    """{table id: deals played there} of the rounds ``numbers`` (one query):
+    the deals of its table a seat did not play it sat out (the dealer's turn
+    at a table of five). A table of typed totals (``totals_only``) played
+    the round's deals without storing them."""
+    tables = (
+        TableRound.objects.filter(
+            round__tournament=tournament, round__number__in=numbers
         )
+        .annotate(n=Count("deals"))
         .order_by()
-        .values_list("table_id")
-        .annotate(n=Count("id"))
+        .values_list("id", "n", "totals_only")
     )
+    every = tournament.deals_per_round
+    return {pk: every if typed else n for pk, n, typed in tables}
 
 
 def options_for(tournament: Tournament) -> standings.Options:

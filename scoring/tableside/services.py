@@ -82,8 +82,13 @@ def find_key(slot: str, secret: str) -> TableKey | None:
 
 
 def is_open(table: TableRound) -> bool:
-    """A table's link works for entering while its round runs."""
-    return table.round.status == Round.Status.SEATED and not table.closed
+    """A table's link works for entering while its round runs (and the TD
+    has not typed the table's totals instead: ``totals_only``)."""
+    return (
+        table.round.status == Round.Status.SEATED
+        and not table.closed
+        and not table.totals_only
+    )
 
 
 def declaring_seats(record: dict) -> set[int]:

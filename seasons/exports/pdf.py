@@ -33,6 +33,7 @@ from scoring.exports.pdf_sheets import escape
 from seasons.exports import language_of
 from seasons.exports.labels import prize_rules
 from seasons.exports.table import SeasonTable, number, season_table
+from seasons.exports.teams import season_teams
 from seasons.prizes import PrizeTable
 
 MM = 72 / 25.4
@@ -234,7 +235,54 @@ def _story(competition, table: SeasonTable, layout: Layout, heads: dict) -> list
         for group in layout.groups:
             flow += [Spacer(1, 4), _table(heads, below, group, layout, table)]
     flow += _prizes(competition, table, st)
+    flow += _teams(competition, table, st)
     return flow
+
+
+def _teams(competition, table: SeasonTable, st) -> list:
+    """The season's teams by the ranking's totals, each with its members
+    and the score each adds (a member not counted in brackets)."""
+    from reportlab.platypus import Paragraph, Spacer, Table
+
+    teams = season_teams(competition, table.lines, public=False)
+    if not teams:
+        return []
+    widths = [12 * MM, 42 * MM, 102 * MM, 24 * MM]  # 180 mm: A4 within the frame
+    rows = [[_("Rank"), _("Team"), _("Members"), _("Total")]]
+    for team in teams:
+        members = ", ".join(_member(m) for m in team.members)
+        rows.append(
+            [
+                str(team.rank),
+                cell(team.name, widths[1], FONT_BOLD, 8, most=2),
+                cell(members, widths[2], FONT, 8, most=6),
+                number(team.total),
+            ]
+        )
+    grid = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    grid.setStyle(
+        [
+            *grid_style(1, 8),
+            ("ALIGN", (0, 1), (0, -1), "RIGHT"),
+            ("ALIGN", (3, 1), (3, -1), "RIGHT"),
+            ("FONT", (1, 1), (1, -1), FONT_BOLD, 8),
+            ("FONT", (3, 1), (3, -1), FONT_BOLD, 8),
+        ]
+    )
+    return [Spacer(1, 8), Paragraph(escape(_("Teams")), st["h2"]), grid]
+
+
+def _member(member) -> str:
+    """A member as the teams page shows one: name (score), the score in
+    brackets when it does not count, "not ranked" below the minimum."""
+    if not getattr(member, "ranked", True):
+        return f"{member.name} ({_('not ranked')})"
+    if member.score is None:
+        return member.name
+    score = number(member.score)
+    if not getattr(member, "counted", True):
+        score = f"[{score}]"
+    return f"{member.name} ({score})"
 
 
 def _prizes(competition, table: SeasonTable, st) -> list:

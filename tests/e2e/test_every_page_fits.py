@@ -103,7 +103,19 @@ def _seed():
         },
         "season_slug": season.slug,
         "what": None,  # a PDF: a download
+        # the merge page: two members of the club the demo TD organises
+        **dict(zip(("keep", "gone"), _two_members(season.club_id), strict=True)),
     }
+
+
+def _two_members(club_id: int) -> list[int]:
+    from tournaments.models import Player
+
+    return list(
+        Player.objects.filter(club_id=club_id)
+        .order_by("pk")
+        .values_list("pk", flat=True)[:2]
+    )
 
 
 def _round_3_being_played() -> None:
@@ -134,6 +146,7 @@ def _urls(values) -> tuple[list[tuple[str, str]], list[str]]:
         season = name.startswith("seasons:") or name in (
             "public:season",
             "public:season-teams",
+            "public:season-notice-board",
         )
         kwargs = [{}]
         for arg in args:

@@ -38,7 +38,7 @@ def test_the_season_page_shows_evenings_ranking_teams_and_repeats(secretary, sea
     html = secretary.get(reverse("seasons:detail", args=[season.slug])).content.decode()
     for evening in season.evenings.select_related("tournament"):
         assert evening.tournament.name in html
-    assert "Repeat meetings over 8 partijen" in html
+    assert "8 partijen seated" in html
     assert "Team 1" in html
 
 

@@ -160,6 +160,8 @@ def shapes(entry: int, player: int) -> dict:
         "table.close": {"round": 1, "table": 2},
         "table.reopen": {"round": 1, "table": 2},
         "table.sheet": {"round": 1, "table": 2, "old": {}, "new": {"1": 3}},
+        "table.totals": {"round": 1, "table": 2, "new": {"1": 3, "2": -3}},
+        "table.to_deals": {"round": 1, "table": 2, "reason": "typo"},
         "table.release": {"round": 1, "table": 2, "seat": 3},
         "round.seat": {"round": 1, "source": "engine", "tables": [[1, 2, 3, 4]],
                        "byes": [5]},
@@ -184,6 +186,7 @@ def shapes(entry: int, player: int) -> dict:
         "tournament.import": {"slug": "small", "from": "elders"},
         "seating.keep_apart": {"entries": [entry, entry]},
         "seating.keep_apart_removed": {"entries": [entry, entry]},
+        "player.merge": {"keep": "Sanne (1978)", "gone": "Sanne", "id": 9},
     }  # fmt: skip
 
 

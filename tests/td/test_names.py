@@ -26,7 +26,8 @@ def test_a_late_entry_with_a_name_already_entered_is_refused(fresh_client, fresh
     response = quick(fresh_client, fresh_event)
     assert response.status_code == 400
     error = str(response.context["quick_form"].errors["name"])
-    assert "already in this event" in error and "club or federation" in error
+    # the register's rule (issue 27) answers first: same name, both clubless
+    assert "in the register already" in error and "To tell apart" in error
     assert Player.objects.filter(name="Speler 00").count() == 1
     assert fresh_event.entries.count() == 10
 
@@ -77,3 +78,25 @@ def test_a_backup_with_two_players_not_told_apart_is_refused(small_event):
     with pytest.raises(BackupError) as err:
         import_event(data, "twins")
     assert err.value.path == "players[1].name"
+
+
+@pytest.mark.django_db
+def test_members_told_apart_by_the_register_are_two_names_on_the_pages(small_event):
+    """Two members of one club with the same name, told apart by a birth
+    year, may both play; standings and every export name them apart."""
+    from scoring.rowsource import event_names
+    from scoring.services import standings_for
+
+    club = Club.objects.create(name="De Troef")
+    entries = list(small_event.entries.select_related("player")[:2])
+    for entry, year in zip(entries, ("1955", "1984"), strict=True):
+        Player.objects.filter(pk=entry.player_id).update(
+            name="Anna Brouwers", club=club, distinction=year
+        )
+    names = event_names(small_event)
+    assert {names[e.pk] for e in entries} == {
+        "Anna Brouwers (1955)",
+        "Anna Brouwers (1984)",
+    }
+    _rows, shown, _numbers = standings_for(small_event)
+    assert {shown[e.pk] for e in entries} == set(names[e.pk] for e in entries)

@@ -50,6 +50,12 @@ FIVES_STALL = 150  # steps without a gain before a restart
 #: in one start out of a few).
 FRESH_STARTS = 6
 FIVES_FRESH = 1000
+#: One more round after a history (the round page, a club season): the
+#: duty each start draws matters little for one round, and the best is
+#: found in the first starts (18 members, 36 partijen: the same repeats with
+#: 4 starts in a row without a gain as with 1000, in 0.15 s a partij
+#: instead of the budget's 0.85 s).
+ROUND_FRESH = 8
 
 
 @dataclass(frozen=True)
@@ -244,6 +250,8 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
             patience = 15
         elif plan.fives:  # fair 5-table duty: fresh starts help more
             patience, stall, starts = FIVES_RESTARTS, FIVES_STALL, FIVES_FRESH
+            if rounds == 1 and history:
+                starts = ROUND_FRESH
 
         def fresh():
             return greedy_rounds(problem, rounds, fixed_idx, rng)
@@ -289,17 +297,9 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
     )
     labelled = [[[players[p] for p in t] for t in tables] for tables in new_rounds]
     every = [list(map(list, past)) for past in history] + labelled
-    slots = [0] * k
-    for tables in every:
-        for t in tables:
-            for p in t:
-                if p in index:
-                    slots[index[p]] += len(t) - 1
-    everyone = {p for tables in every for t in tables for p in t} | set(players)
     counts = meeting_counts(every)
     repeats = count_repeats(every)
-    bound = max(count_repeats(history), counting_bound(slots, len(everyone)))
-    bound = max(bound, count_repeats(history) + floor)
+    bound = history_bound(history, labelled, players, floor)
     spread = []
     if ranks is not None:
         spread = [
@@ -325,6 +325,25 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
         club_meetings=_together(labelled, _club_pairs(options.clubs, players)),
         apart_meetings=_together(labelled, options.keep_apart),
     )
+
+
+def history_bound(history, new_rounds, players, floor: int = 0) -> int:
+    """Repeats no seating of ``new_rounds`` after ``history`` avoids: the
+    history's own (they are played), plus ``floor`` (``round_bound``), and
+    at least the counting bound of the present ``players``' meeting slots.
+    The round page and the season page (``seasons.seating``) both say this
+    number, so they agree."""
+    index = {p: i for i, p in enumerate(players)}
+    every = [*history, *new_rounds]
+    slots = [0] * len(players)
+    for tables in every:
+        for t in tables:
+            for p in t:
+                if p in index:
+                    slots[index[p]] += len(t) - 1
+    everyone = {p for tables in every for t in tables for p in t} | set(players)
+    before = count_repeats(history)
+    return max(before + floor, counting_bound(slots, len(everyone)))
 
 
 def _club_pairs(clubs: Mapping, players) -> list[tuple]:
@@ -394,8 +413,9 @@ def round_bound(last: Round, players, five_before, plan: TablePlan) -> int:
     """Repeat meetings the next round cannot avoid among players who shared
     a table in the last round, given who may sit at a table of five now.
 
-    Under the 5-table rule (``kernel``: counts differ by at most one after
-    every round) the players with the fewest 5-table rounds take the seats;
+    Under the 5-table rule (``kernel``: a seat changes hands only between
+    players with as many 5-table rounds) the players with the fewest 5-table
+    rounds take the seats;
     a group of last round's table-mates with y players at the tables of five
     and the rest at the tables of four meets at least
     spread(y, fives) + spread(rest, fours) times again. That cost is convex
@@ -407,31 +427,25 @@ def round_bound(last: Round, players, five_before, plan: TablePlan) -> int:
     seats = 5 * fives
     index = {p: i for i, p in enumerate(players)}
     counts = [int(five_before[i]) for i in range(len(players))]
-    low = min(counts, default=0)
-    at_low = sum(c == low for c in counts)
+    # the seats go to the fewest turns: everyone below the threshold sits at
+    # a table of five, those at it share the rest (a season's counts can
+    # differ by more than one: absent evenings, newcomers)
+    threshold = sorted(counts)[seats - 1] if 0 < seats <= len(counts) else 0
+
+    def turns(ids) -> tuple[int, int]:
+        forced = sum(counts[i] < threshold for i in ids)
+        return forced, forced + sum(counts[i] == threshold for i in ids)
+
     groups = []  # (members, least and most of them at a 5-table)
     for table in last:
         ids = [index[p] for p in table if p in index]
         if not ids:
             continue
-        if not fives:
-            groups.append((len(ids), 0, 0))
-            continue
-        if at_low >= seats:
-            free = sum(counts[i] == low for i in ids)
-            groups.append((len(ids), 0, free))
-        else:
-            forced = sum(counts[i] == low for i in ids)
-            free = sum(counts[i] == low + 1 for i in ids)
-            groups.append((len(ids), forced, forced + free))
-    seated_here = set().union(*[set(t) for t in last]) if last else set()
+        groups.append((len(ids), *(turns(ids) if fives else (0, 0))))
+    seated_here = {p for t in last for p in t}
     others = [i for p, i in index.items() if p not in seated_here]
-    if fives and others:  # new players: one group of strangers, free
-        if at_low >= seats:
-            free = sum(counts[i] == low for i in others)
-        else:
-            free = sum(counts[i] in (low, low + 1) for i in others)
-        groups.append((len(others), 0, free))
+    if fives and others:  # new players: one group of strangers
+        groups.append((len(others), *turns(others)))
         strangers = len(groups) - 1
     else:
         strangers = -1

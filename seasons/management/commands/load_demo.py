@@ -1,6 +1,7 @@
 """``load_demo``: the demo events (``scoring``'s command) and a club season:
 8 evenings of 2 partijen × 20 deals with 18–26 of 26 players present
-(tables of five), 4 teams; the demo TD runs it as the club's organiser."""
+(tables of five), 4 teams, every partij seated by the season seating; the
+demo TD runs it as the club's organiser."""
 
 from scoring.management.commands.load_demo import Command as EventsDemo
 from seasons.demo import generate_season
@@ -33,6 +34,7 @@ class Command(EventsDemo):
             seed=2026,
             attendance=(18, 26),
             teams=4,
+            season_seating=True,  # seated as the TD's button seats
         )
         td = get_user_model().objects.filter(username="td").first()
         if td is not None:
