@@ -96,7 +96,6 @@ def season_detail(request, competition: Competition):
             )
             for r in standings.rows
         ],
-        "evening_form": EveningForm(players=season_players(competition)),
         "ranking_form": RankingForm.for_competition(competition),
         "team_form": TeamForm(players=season_players(competition)),
         "teams": season_team_rows(competition, standings=standings),

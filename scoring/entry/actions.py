@@ -87,10 +87,23 @@ def reopen_table(table: TableRound, user=None, reason: str = "") -> None:
     announce(tables_changed(table))
 
 
+class SheetRefusedError(ValueError):
+    """The paper-sheet check is not the place for this table's totals."""
+
+
 @transaction.atomic
 def store_sheet(table: TableRound, totals: dict[str, int], user=None) -> None:
-    """The paper sheet's final totals, keyed by seat position ("1"–"5")."""
+    """The paper sheet's final totals, keyed by seat position ("1"–"5").
+    A totals table's sheet *is* its typed totals: changed on the totals
+    page only (``SheetRefusedError``), so the two never part."""
     locked = _locked(table)
+    if locked.totals_only:
+        raise SheetRefusedError(
+            _(
+                "This table has totals only: its paper sheet is the totals "
+                "typed on the totals page; change them there."
+            )
+        )
     old = locked.sheet_totals
     locked.sheet_totals = totals
     locked.save(update_fields=["sheet_totals"])

@@ -293,7 +293,11 @@ def sheet(request, tournament, round, table):
     if not form.is_valid():
         messages.error(request, _("Enter a whole number for every player."))
         return _render(request, table, sheet_form=form)
-    actions.store_sheet(table, form.totals(), request.user)
+    try:
+        actions.store_sheet(table, form.totals(), request.user)
+    except actions.SheetRefusedError as exc:
+        messages.error(request, str(exc))
+        return redirect(_url("entry-table", table))
     messages.success(request, _("Paper sheet totals stored."))
     return redirect(_url("entry-table", table))
 

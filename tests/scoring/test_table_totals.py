@@ -439,3 +439,16 @@ def test_to_deals_in_a_published_round_needs_a_reason(event, td):
     to_deals(table, td, reason="spellen nagekeken")
     line = AuditLog.objects.get(action="table.to_deals")
     assert line.detail["reason"] == "spellen nagekeken"
+
+
+def test_the_paper_sheet_check_leaves_a_totals_table_alone(event, td):
+    """A totals table's sheet is its typed totals: the paper-sheet check may
+    not part the two (nothing changes, the message says where to go)."""
+    from scoring.entry.actions import SheetRefusedError, store_sheet
+
+    table = table_of(event)
+    record_totals(table, {1: 30, 2: -10, 3: -5, 4: -15}, None, td)
+    with pytest.raises(SheetRefusedError, match="totals page"):
+        store_sheet(table, {"1": 0, "2": 0, "3": 0, "4": 0}, td)
+    table.refresh_from_db()
+    assert table.sheet_totals == {"1": 30, "2": -10, "3": -5, "4": -15}
