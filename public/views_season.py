@@ -137,33 +137,34 @@ def notice_board(request, slug: str):
     the season's language (a Dutch club's board reads Dutch dates, whatever
     the secretary's browser asks); published rounds only."""
     competition = _competition(slug)
-    standings = season_standings(competition, public=True)
-    heads = _heads(competition, standings.evenings)
-    rows = _rows(standings)
-    shown = [h for h in heads if h.shown]
-    last = shown[-1] if shown else None
-    dates = [h.date for h in heads if h.date]
-    context = {
-        "competition": competition,
-        "ranked": [r for r in rows if r["qualified"]],
-        "below": [r for r in rows if not r["qualified"]],
-        "winners": _winners(rows),
-        "prize_rules": prize_rules(PrizeTable.of(competition.prizes)),
-        "prize_lists": prize_lists(competition, public=True),
-        "last": last,
-        "last_rows": (
-            _evening_rows(standings, last.number, competition.order == "high")
-            if last
-            else []
-        ),
-        "teams": season_teams(competition, standings.rows, public=True),
-        "next_evening": next_club_evening(
-            competition.weekday, timezone.localdate(), max(dates, default=None)
-        ),
-        "today": timezone.localdate(),
-        "page": "notice-board",
-    }
+    # every word in the season's language, the prize labels made here too
     with translation.override(language_of(competition)):
+        standings = season_standings(competition, public=True)
+        heads = _heads(competition, standings.evenings)
+        rows = _rows(standings)
+        shown = [h for h in heads if h.shown]
+        last = shown[-1] if shown else None
+        dates = [h.date for h in heads if h.date]
+        context = {
+            "competition": competition,
+            "ranked": [r for r in rows if r["qualified"]],
+            "below": [r for r in rows if not r["qualified"]],
+            "winners": _winners(rows),
+            "prize_rules": prize_rules(PrizeTable.of(competition.prizes)),
+            "prize_lists": prize_lists(competition, public=True),
+            "last": last,
+            "last_rows": (
+                _evening_rows(standings, last.number, competition.order == "high")
+                if last
+                else []
+            ),
+            "teams": season_teams(competition, standings.rows, public=True),
+            "next_evening": next_club_evening(
+                competition.weekday, timezone.localdate(), max(dates, default=None)
+            ),
+            "today": timezone.localdate(),
+            "page": "notice-board",
+        }
         return render(request, "seasons/public/notice_board.html", context)
 
 

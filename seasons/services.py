@@ -28,6 +28,7 @@ from seasons.ranking import (
 )
 from seasons.ranking import season_ranking as rank_season
 from tournaments.models import Entry, Player, Seat, Tournament
+from tournaments.names import labelled
 from tournaments.roster import check_in
 from tournaments.services import create_tournament, register
 from tournaments.visibility import public_rounds_q
@@ -120,11 +121,11 @@ def season_standings(competition: Competition, public: bool = False) -> SeasonSt
     evenings, results, slugs = evening_results(competition, public)
     rows = rank_season(evenings, results, rules_of(competition))
     people = Player.objects.filter(pk__in=list(results)).values_list(
-        "pk", "name", "club__name"
+        "pk", "name", "distinction", "club__name"
     )
     names, clubs = {}, {}
-    for pk, name, club in people:
-        names[pk], clubs[pk] = name, club or ""
+    for pk, name, mark, club in people:  # two members told apart: two names
+        names[pk], clubs[pk] = labelled(name, mark), club or ""
     fresh = newcomers(competition, results)
     prizes = award(
         [(r.player, r.rank) for r in rows], PrizeTable.of(competition.prizes), fresh

@@ -201,6 +201,8 @@ def test_the_notice_board_prints_the_leader_and_the_next_evening(client, two_mon
     assert day in html  # Dutch, whatever the browser asks
     assert "Team 1" in html and 'id="prizes-6"' in html
     assert '<html lang="nl">' in html
+    # the prize words too, though this client asks for no language
+    assert "1e prijs" in html and "prize 1" not in html
 
 
 def test_the_notice_board_of_a_season_without_evenings(client, db):
@@ -213,3 +215,19 @@ def test_the_notice_board_of_a_season_without_evenings(client, db):
     html = html_of(client, reverse("public:season-notice-board", args=["leeg"]))
     assert "Leeg" in html and "notice-next" not in html
     assert html_of(client, reverse("public:season", args=["leeg"]))
+
+
+def test_two_members_of_one_name_are_two_names_in_the_season(two_months):
+    """The register tells them apart by a birth year: so do the ranking,
+    the season pages and the notice board."""
+    from tournaments.models import Player
+
+    standings = season_standings(two_months)
+    first, second = (row.player for row in standings.rows[:2])
+    for pk, year in ((first, "1955"), (second, "1984")):
+        Player.objects.filter(pk=pk).update(name="Anna Brouwers", distinction=year)
+    names = season_standings(two_months).names
+    assert {names[first], names[second]} == {
+        "Anna Brouwers (1955)",
+        "Anna Brouwers (1984)",
+    }
