@@ -18,15 +18,13 @@ from django.utils import timezone, translation
 from seasons.club_evening import next_club_evening
 from seasons.exports import language_of
 from seasons.exports.labels import prize_label, prize_order, prize_rules
-from seasons.exports.teams import season_teams
 from seasons.models import Competition, Team
 from seasons.month import prize_lists
 from seasons.prizes import PrizeTable
-from seasons.ranking import evening_ranks
+from seasons.ranking import evening_ranks, rank_teams
 from seasons.services import (
     season_standings,
     season_team_rows,
-    team_ranking,
     teams_of,
 )
 
@@ -158,7 +156,7 @@ def notice_board(request, slug: str):
                 if last
                 else []
             ),
-            "teams": season_teams(competition, standings.rows, public=True),
+            "teams": season_team_rows(competition, True, standings),
             "next_evening": next_club_evening(
                 competition.weekday, timezone.localdate(), max(dates, default=None)
             ),
@@ -209,7 +207,7 @@ def teams(request, slug: str):
             if number in r.cells and r.cells[number].played
         }
         played = number in standings.evenings
-        ranking = team_ranking(by_evening[number], points, high=high) if played else []
+        ranking = rank_teams(by_evening[number], points, high=high) if played else []
         evenings.append((heads.get(number), ranking))
     context = {
         "competition": competition,

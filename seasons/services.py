@@ -205,18 +205,6 @@ def update_ranking(competition: Competition, **fields) -> None:
     competition.save()
 
 
-def team_ranking(
-    teams,
-    scores: dict[int, float | None],
-    unranked: frozenset = frozenset(),
-    high: bool = True,
-) -> list[TeamRow]:
-    """Teams ranked by the sum of their members' scores (or the best k);
-    ``scores`` {player: score} for the event or the season. Pure: see
-    ``seasons.ranking.rank_teams``."""
-    return rank_teams(teams, scores, unranked, high)
-
-
 def season_team_rows(
     competition: Competition, public: bool = False, standings=None
 ) -> list[TeamRow]:

@@ -33,8 +33,8 @@ from scoring.exports.pdf_sheets import escape
 from seasons.exports import language_of
 from seasons.exports.labels import prize_rules
 from seasons.exports.table import SeasonTable, number, season_table
-from seasons.exports.teams import season_teams
 from seasons.prizes import PrizeTable
+from seasons.services import season_team_rows
 
 MM = 72 / 25.4
 PAGE = {False: 186 * MM, True: 273 * MM}  # A4 within the margins: portrait, landscape
@@ -244,7 +244,7 @@ def _teams(competition, table: SeasonTable, st) -> list:
     and the score each adds (a member not counted in brackets)."""
     from reportlab.platypus import Paragraph, Spacer, Table
 
-    teams = season_teams(competition, table.lines, public=False)
+    teams = season_team_rows(competition, public=False)
     if not teams:
         return []
     widths = [12 * MM, 42 * MM, 102 * MM, 24 * MM]  # 180 mm: A4 within the frame

@@ -172,6 +172,24 @@ def test_a_totals_table_counts_as_complete_and_closes(event, td):
     assert event.round_set.get(number=1).status == "closed"
 
 
+def enter_zero_deals(table, deals=10) -> None:
+    """Every deal of ``table`` stored through the pipeline, each a misère
+    with no trick (made)."""
+    from scoring.services import recompute_table
+    from scoring.services.deal_rows import create_deal_rows, deal_row
+    from scoring.services.deals import prepare
+    from scoring.services.tables import table_view
+
+    rows, view = [], table_view(table)
+    for n in range(1, deals + 1):
+        play = {"contract": "misere", "declarer": view.players_for(n)[0], "tricks": 0}
+        outcome, _view = prepare(table, n, {"plays": [play]})
+        assert outcome.ok, outcome.violations
+        rows.append(deal_row(table, n, outcome, None))
+    create_deal_rows(rows)
+    recompute_table(table)
+
+
 def test_to_deals_keeps_the_sheet_and_closing_waits_for_matching_deals(event, td):
     table = table_of(event)
     record_totals(table, {1: 1, 2: -1, 3: 0, 4: 0}, None, td)
@@ -182,20 +200,7 @@ def test_to_deals_keeps_the_sheet_and_closing_waits_for_matching_deals(event, td
     assert seats(table) == [(0, 0)] * 4
     assert AuditLog.objects.filter(action="table.to_deals").exists()
     table.deals.all().delete()
-    # every deal entered, all passes: the sums (0) differ from the sheet
-    from scoring.services import recompute_table
-    from scoring.services.deal_rows import create_deal_rows, deal_row
-    from scoring.services.deals import prepare
-    from scoring.services.tables import table_view
-
-    rows, view = [], table_view(table)
-    for n in range(1, 11):
-        play = {"contract": "misere", "declarer": view.players_for(n)[0], "tricks": 0}
-        outcome, _view = prepare(table, n, {"plays": [play]})
-        assert outcome.ok, outcome.violations
-        rows.append(deal_row(table, n, outcome, None))
-    create_deal_rows(rows)
-    recompute_table(table)
+    enter_zero_deals(table)  # every deal entered: the sums (0) differ from the sheet
     assert table.deals.count() == 10
     with pytest.raises(NotCompleteError, match="paper sheet") as caught:
         close_table(table, td)
@@ -209,19 +214,9 @@ def test_a_paper_sheet_typed_beside_deals_stays_a_cross_check(event, td):
     """Only a table that moved from totals waits for its deals to agree:
     the paper-sheet check typed at a deals table never holds it open."""
     from scoring.entry.actions import store_sheet
-    from scoring.services import recompute_table
-    from scoring.services.deal_rows import create_deal_rows, deal_row
-    from scoring.services.deals import prepare
-    from scoring.services.tables import table_view
 
     table = table_of(event)
-    rows, view = [], table_view(table)
-    for n in range(1, 11):
-        play = {"contract": "misere", "declarer": view.players_for(n)[0], "tricks": 0}
-        outcome, _view = prepare(table, n, {"plays": [play]})
-        rows.append(deal_row(table, n, outcome, None))
-    create_deal_rows(rows)
-    recompute_table(table)
+    enter_zero_deals(table)
     store_sheet(table, {"1": 1, "2": -1, "3": 0, "4": 0}, td)
     table.refresh_from_db()
     assert not table.from_totals and table.sheet_totals
