@@ -91,6 +91,9 @@ INSTALLED_APPS = [
     "scoring",
     "tournaments",
     "public",
+    "api",
+    "mailings",
+    "ninja",  # the API's schema and documentation page (api/)
 ]
 
 AUTHENTICATION_BACKENDS = [
@@ -121,6 +124,7 @@ MIDDLEWARE = [
     # Headers every page carries, then the public pages' fast path under them.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "public.names_middleware.PublicNamesMiddleware",  # before any page is built
     "public.middleware.SharedPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

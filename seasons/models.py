@@ -141,6 +141,8 @@ class Competition(models.Model):
         ],
         help_text=_("The weekday the club plays: a new evening's date is proposed."),
     )
+    #: When an evening starts (the calendar feed); empty: all-day.
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
     closed = models.BooleanField(
         _("season closed"),
         default=False,

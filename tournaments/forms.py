@@ -421,7 +421,7 @@ class PlayerForm(forms.ModelForm):
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ["name", "city"]
+        fields = ["name", "city", "embed_origins"]
 
 
 class SearchForm(forms.Form):

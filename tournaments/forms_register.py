@@ -17,6 +17,12 @@ MEMBER_FIELDS = (
     "phone",
     "member_since",
     "active",
+    "public_name",
+    "mail_consent_at",
+    "mail_results",
+    "mail_season",
+    "mail_seating",
+    "mail_language",
 )
 
 
@@ -27,7 +33,10 @@ class MemberForm(PlayerForm):
     class Meta(PlayerForm.Meta):
         model = Player
         fields = list(MEMBER_FIELDS)
-        widgets = {"member_since": forms.DateInput(attrs={"type": "date"})}
+        widgets = {
+            "member_since": forms.DateInput(attrs={"type": "date"}),
+            "mail_consent_at": forms.DateInput(attrs={"type": "date"}),
+        }
 
 
 ACTIVE_CHOICES = [

@@ -10,6 +10,7 @@ import uuid
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -35,6 +36,13 @@ class Club(models.Model):
     )
     city = models.CharField(
         _("city"), max_length=120, blank=True, validators=[no_control_characters]
+    )
+    #: The club's own websites, which may show the standings widget in a
+    #: frame (``frame-ancestors`` of ``/embed/…``): one origin per line.
+    embed_origins = models.TextField(
+        _("websites that may embed the standings"),
+        blank=True,
+        help_text=_("One address per line, e.g. https://www.myclub.nl"),
     )
 
     class Meta:
@@ -72,6 +80,11 @@ class ClubRole(models.Model):
 class Player(models.Model):
     """The persistent register, shared by all events."""
 
+    class PublicName(models.TextChoices):
+        FULL = "full", _("Full name")
+        SHORT = "short", _("First name and initial")
+        HIDDEN = "hidden", _("Hidden (a number instead of the name)")
+
     name = models.CharField(
         _("name"), max_length=120, validators=[no_control_characters]
     )
@@ -103,6 +116,36 @@ class Player(models.Model):
         _("active member"),
         default=True,
         help_text=_("Inactive members stay in the register and the results."),
+    )
+    #: How the public pages, the API, the embed, the hall screen and public
+    #: exports name the player (``tournaments.public_names``); the TD and
+    #: the club always see the full name.
+    public_name = models.CharField(
+        _("name on public pages"),
+        max_length=6,
+        choices=PublicName.choices,
+        default=PublicName.FULL,
+    )
+    #: The day the player agreed to mail (given by the player through the
+    #: confirmation link, or recorded by the secretary): no mail without it.
+    mail_consent_at = models.DateField(_("consent to mail given on"), null=True, blank=True)
+    mail_results = models.BooleanField(
+        _("mail personal results"),
+        default=False,
+        help_text=_("After each published round or evening."),
+    )
+    mail_season = models.BooleanField(
+        _("mail the season ranking"), default=False, help_text=_("After each evening.")
+    )
+    mail_seating = models.BooleanField(
+        _("mail the seat for the next round"), default=False
+    )
+    mail_language = models.CharField(
+        _("language of the mails"),
+        max_length=8,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text=_("Empty: the event's language."),
     )
     #: The player's address on the public pages, never the counting id.
     public_id = models.CharField(
@@ -237,6 +280,15 @@ class Tournament(models.Model):
             "Totals: for each table and round the TD types each player's "
             "total from the paper sheet; statistics that need deals say so."
         ),
+    )
+    #: When round 1 starts; the calendar feed plans each later round
+    #: ``round_minutes`` after the one before. Empty: the rounds are all-day.
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round"),
+        default=90,
+        validators=[MinValueValidator(10), MaxValueValidator(600)],
+        help_text=_("Play and change of tables: the calendar plans the rounds."),
     )
     created = models.DateTimeField(auto_now_add=True)
     #: Raised by every change a page shows (``tournaments.page_versions``):

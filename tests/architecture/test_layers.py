@@ -1,7 +1,7 @@
 """The layers stay one-way and the pure core stays pure (read with ``ast``).
 
 Bottom up: ``rules`` < ``tournaments`` < ``scoring`` < ``seasons`` (a club's
-competitions, built on events) < the site (``public``, ``rikscore``). A
+competitions, built on events) < the site (``public``, ``api``, ``mailings``, ``rikscore``). A
 module imports only from its own layer or below. The pure modules import
 nothing from ``django.db``, no ``models`` module, and no project module that
 is not pure itself: ``rules.engine`` as a whole (every module below it) and
@@ -16,6 +16,8 @@ LAYERS = {
     "scoring": 2,
     "seasons": 3,
     "public": 4,
+    "api": 4,
+    "mailings": 4,
     "rikscore": 4,
 }
 #: The pure core: a package stands for every module below it, so a module

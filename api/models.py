@@ -1,0 +1,52 @@
+"""The API's own rows: the tokens a TD gives a score-pad app, and the
+answers already given to a write, kept under its idempotency key."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Tournament
+
+
+class ApiToken(models.Model):
+    """One event's write token. Only its SHA-256 is stored: the TD sees the
+    token once, when it is made; revoking keeps the row for the record."""
+
+    tournament = models.ForeignKey(
+        Tournament, models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(_("name"), max_length=80)
+    digest = models.CharField(max_length=64, unique=True)
+    hint = models.CharField(max_length=8)  # the token's first characters
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+    last_used = models.DateTimeField(_("last used"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.hint}…)"
+
+
+class ApiWrite(models.Model):
+    """The answer to a write, kept under the sender's idempotency key: the
+    same key again gets the same answer and stores nothing."""
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="+")
+    key = models.CharField(max_length=100)
+    status = models.PositiveSmallIntegerField()
+    body = models.JSONField(default=dict)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "key"], name="unique_api_write_key"
+            )
+        ]
