@@ -2,7 +2,14 @@
 
 from django.urls import path
 
-from public import urls_ratings, urls_season, urls_stats, views, views_screen
+from public import (
+    urls_embed,
+    urls_ratings,
+    urls_season,
+    urls_stats,
+    views,
+    views_screen,
+)
 from public.views_whatif import whatif
 
 app_name = "public"
@@ -23,3 +30,5 @@ urlpatterns = [
 urlpatterns += (
     urls_season.urlpatterns + urls_stats.urlpatterns + urls_ratings.urlpatterns
 )
+# Embeddable standings and calendar feeds.
+urlpatterns += urls_embed.urlpatterns

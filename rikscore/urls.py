@@ -19,6 +19,8 @@ urlpatterns = [
     path("language/", switch_language, name="language"),
     path("rules/", include("rules.urls")),
     path("", include("public.urls")),
+    path("api/", include("api.urls")),
+    path("", include("mailings.urls")),
     # Seasons first: /manage/seasons/ would otherwise read as an event's code.
     path("", include("seasons.urls")),
     path("", include("tournaments.urls")),

@@ -1,0 +1,3 @@
+"""Embeddable standings and calendar feeds; routes join the public namespace."""
+
+urlpatterns: list = []
