@@ -1,3 +1,8 @@
-"""The API's routes (``/api/v1/…``): filled in by ``api.v1``."""
+"""The API's routes: ``/api/v1/…`` (schema at ``/api/v1/openapi.json``,
+documentation at ``/api/v1/docs``)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from api.v1 import api
+
+urlpatterns: list = [path("v1/", api.urls)]
