@@ -74,7 +74,7 @@ from tournaments.names import name_key
 from tournaments.register_rules import ClubsOfAFile, player_from_file
 from tournaments.result_events import EventImported, announce
 
-FORMAT, VERSION = "rikscore.event", 6
+FORMAT, VERSION = "rikscore.event", 7
 SETTINGS = ("slug", "name", "venue", "rules", "rules_snapshot", "rounds",
             "deals_per_round", "language", "method", "tiebreaks",
             "placement_points", "normalise_five", "hide_last_rounds",
@@ -92,6 +92,10 @@ def export_event(tournament: Tournament) -> dict:
         info[key] = str(info[key])
     info["date"] = tournament.date.isoformat()
     info["uid"] = str(tournament.uid)
+    info["start_time"] = (
+        tournament.start_time.isoformat("minutes") if tournament.start_time else None
+    )
+    info["round_minutes"] = tournament.round_minutes
     entries = list(
         tournament.entries.select_related("player__club").order_by(
             "player__name", "player__federation_number", "id"
@@ -106,6 +110,7 @@ def export_event(tournament: Tournament) -> dict:
             "club": e.player.club.name if e.player.club else (e.club_name or None),
             "federation_number": e.player.federation_number,
             "distinction": e.player.distinction,
+            "public_name": str(e.player.public_name),
             "status": str(e.status),
             "withdrawn_after": e.withdrawn_after,
         }
@@ -308,6 +313,12 @@ def import_event(
         **{k: info[k] for k in SETTINGS},
         uid=uuid.UUID(info["uid"]),
         date=datetime.date.fromisoformat(info["date"]),
+        start_time=(
+            datetime.time.fromisoformat(info["start_time"])
+            if info["start_time"]
+            else None
+        ),
+        round_minutes=info["round_minutes"],
     )
     schedule = _schedule(event)
     refs = _check_players(data["players"])
@@ -752,6 +763,7 @@ def _write_players(players, event, user) -> dict[str, Entry]:
                 used=used,
                 distinction=p["distinction"],
             )
+        keep_private(player, p["public_name"])
         used.add(player.id)
         entries[p["ref"]] = Entry(
             tournament=event,
@@ -764,6 +776,18 @@ def _write_players(players, event, user) -> dict[str, Entry]:
     Entry.objects.bulk_create(entries.values())
     event.clubs_left_out = sorted(clubs.left_out)
     return entries
+
+
+#: The public-name choices from the most public to the least.
+PRIVACY = ("full", "short", "hidden")
+
+
+def keep_private(player: Player, choice: str) -> None:
+    """A restore never shows a name more than the file did: the register's
+    choice is raised to the file's when the file's is more private."""
+    if PRIVACY.index(choice) > PRIVACY.index(player.public_name):
+        Player.objects.filter(pk=player.pk).update(public_name=choice)
+        player.public_name = choice
 
 
 def _find_player(p, club, used) -> Player | None:

@@ -162,6 +162,15 @@ def identity(value, path) -> None:
         fail(path, _("not an event identity (a UUID)"))
 
 
+def clock(value, path) -> None:
+    """A time of day, "HH:MM" or "HH:MM:SS"."""
+    string(value, path, empty=False, longest=8)
+    try:
+        datetime.time.fromisoformat(value)
+    except ValueError:
+        fail(path, _("expected a time such as 19:30"))
+
+
 def moment(value, path) -> None:
     string(value, path, longest=40)
     try:
@@ -327,6 +336,14 @@ TABLE_6 = {
     "seats": items(lambda v, p: obj(v, p, SEAT_6), 5),
 }
 ROUND_6 = {**ROUND_2, "tables": items(lambda v, p: obj(v, p, TABLE_6))}
+#: Version 7 adds how the public sees each player's name (a restored
+#: event never shows a hidden player's name) and the calendar's times.
+TOURNAMENT_7 = {
+    **TOURNAMENT_6,
+    "start_time": optional(clock),
+    "round_minutes": integer(10, 600),
+}
+PLAYER_7 = {**PLAYER_6, "public_name": choice("full", "short", "hidden")}
 AUDIT = {
     "at": moment,
     "user": optional(text(150)),
@@ -345,7 +362,7 @@ def pair(value, path) -> None:
 def document(tournament: dict, player: dict, round_: dict) -> dict[str, Check]:
     return {
         "format": choice("rikscore.event"),
-        "version": choice(*range(1, 7)),
+        "version": choice(*range(1, 8)),
         "tournament": lambda v, p: obj(v, p, tournament),
         "players": items(lambda v, p: obj(v, p, player)),
         "rounds": items(lambda v, p: obj(v, p, round_)),
@@ -366,6 +383,10 @@ DOCUMENTS = {
     },
     6: {
         **document(TOURNAMENT_6, PLAYER_6, ROUND_6),
+        "keep_apart": items(pair, 1000),
+    },
+    7: {
+        **document(TOURNAMENT_7, PLAYER_7, ROUND_6),
         "keep_apart": items(pair, 1000),
     },
 }
@@ -412,4 +433,9 @@ def upgrade(data: dict) -> dict:
                 for seat in table["seats"]:
                     seat.update(points=None, deals_played=None)
         data["version"] = 6
+    if data["version"] == 6:
+        data["tournament"].update(start_time=None, round_minutes=90)
+        for player in data["players"]:
+            player["public_name"] = "full"
+        data["version"] = 7
     return data

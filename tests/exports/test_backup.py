@@ -349,8 +349,18 @@ def test_a_second_restore_takes_the_next_free_code(small_event):
     assert restore_event(data).slug == "small"  # its own code, when free
 
 
+def as_format_6(data: dict) -> dict:
+    """Today's document without what version 7 added."""
+    data["version"] = 6
+    del data["tournament"]["start_time"], data["tournament"]["round_minutes"]
+    for player in data["players"]:
+        del player["public_name"]
+    return data
+
+
 def as_format_5(data: dict) -> dict:
-    """Today's document without what version 6 added."""
+    """Today's document without what versions 6 and 7 added."""
+    as_format_6(data)
     data["version"] = 5
     del data["tournament"]["score_entry"]
     for player in data["players"]:
@@ -371,7 +381,7 @@ def test_a_format_4_backup_imports_its_jury_calls_without_who_decided(
 
     _with_a_jury_call(small_event, make_user)
     data = json.loads(json.dumps(export_event(small_event)))
-    assert data["version"] == VERSION == 6
+    assert data["version"] == VERSION == 7
     as_format_5(data)
     data["version"] = 4
     del data["keep_apart"]
@@ -412,3 +422,34 @@ def test_the_pairs_kept_apart_travel_with_the_backup(small_event):
     data["keep_apart"] = [[data["players"][0]["ref"]] * 2]
     with pytest.raises(BackupError, match="two different"):
         import_event(data, slug="apart-3")
+
+
+@pytest.mark.django_db
+def test_a_hidden_name_and_the_calendar_times_survive_a_round_trip(small_event):
+    import datetime
+
+    from tournaments.models import Player
+
+    player = small_event.entries.first().player
+    Player.objects.filter(pk=player.pk).update(public_name="hidden")
+    small_event.start_time = datetime.time(13, 30)
+    small_event.round_minutes = 75
+    small_event.save()
+    data = json.loads(json.dumps(export_event(small_event)))
+    Player.objects.filter(pk=player.pk).update(public_name="full")
+    data["tournament"]["slug"] = "copy"
+    copy = import_event(data)
+    assert (copy.start_time, copy.round_minutes) == (datetime.time(13, 30), 75)
+    # the register's player is found again, and the file's choice is the
+    # more private one: a restore never shows a hidden name
+    player.refresh_from_db()
+    assert player.public_name == "hidden"
+
+
+@pytest.mark.django_db
+def test_a_format_6_backup_imports_with_full_names_and_all_day_rounds(small_event):
+    data = as_format_6(json.loads(json.dumps(export_event(small_event))))
+    data["tournament"]["slug"] = "six"
+    copy = import_event(data)
+    assert (copy.start_time, copy.round_minutes) == (None, 90)
+    assert copy.entries.count() == small_event.entries.count()
