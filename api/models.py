@@ -19,7 +19,11 @@ class ApiToken(models.Model):
     digest = models.CharField(max_length=64, unique=True)
     hint = models.CharField(max_length=8)  # the token's first characters
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     created = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
@@ -50,3 +54,6 @@ class ApiWrite(models.Model):
                 fields=["tournament", "key"], name="unique_api_write_key"
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.key} → {self.status}"

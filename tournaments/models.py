@@ -128,7 +128,9 @@ class Player(models.Model):
     )
     #: The day the player agreed to mail (given by the player through the
     #: confirmation link, or recorded by the secretary): no mail without it.
-    mail_consent_at = models.DateField(_("consent to mail given on"), null=True, blank=True)
+    mail_consent_at = models.DateField(
+        _("consent to mail given on"), null=True, blank=True
+    )
     mail_results = models.BooleanField(
         _("mail personal results"),
         default=False,
