@@ -6,3 +6,6 @@ class ApiConfig(AppConfig):
     name = "api"
     verbose_name = _("API")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from api import privacy  # noqa: F401 (kept answers go with a player's data)

@@ -4,6 +4,7 @@ together). Reads count per address (``REMOTE_ADDR`` is the client's own
 behind trusted proxies: rikscore/client_address.py), writes per token."""
 
 from django.core.cache import cache
+from ninja.throttling import BaseThrottle
 
 WINDOW = 60
 READS_PER_MINUTE = 120
@@ -22,3 +23,20 @@ def over_limit(bucket: str, per_minute: int) -> int:
         cache.add(key, 1, WINDOW)
         return 0
     return WINDOW if count > per_minute else 0
+
+
+class ReadThrottle(BaseThrottle):
+    """Ninja's throttle hook over ``over_limit``: ``READS_PER_MINUTE`` per
+    client address. Ninja answers a refusal through the API's handler of
+    ``Throttled`` (429, JSON) with ``Retry-After`` set from ``wait``."""
+
+    def allow_request(self, request) -> bool:
+        address = request.META.get("REMOTE_ADDR") or "unknown"
+        return not over_limit(f"read:{address}", READS_PER_MINUTE)
+
+    def wait(self) -> int:
+        return WINDOW  # a fixed window: at most this long
+
+
+#: Every read router's throttle (``Router(throttle=READS)``).
+READS = ReadThrottle()

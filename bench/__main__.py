@@ -17,6 +17,7 @@ MODULES = [
     "totals_entry",
     "ratings",
     "whatif",
+    "players_data",
 ]
 
 

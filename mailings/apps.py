@@ -6,3 +6,9 @@ class MailingsConfig(AppConfig):
     name = "mailings"
     verbose_name = _("Mail to players")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from mailings import (
+            events,  # noqa: F401 (mail follows the results)
+            privacy,  # noqa: F401 (a player's mails go with their data)
+        )

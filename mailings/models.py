@@ -60,3 +60,23 @@ class Mail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} → {self.to}"
+
+
+class MailDue(models.Model):
+    """Mail a result event calls for, noted in the event's transaction (so a
+    change that commits is never forgotten) and worked off after the
+    response (``mailings.queue``): the mails are written then, from what the
+    public pages show at that moment."""
+
+    class What(models.TextChoices):
+        RESULTS = "results"  # a round published: its results, the season's
+        CORRECTION = "correct"  # a public round's deals changed
+        SEATING = "seating"  # a round's seats
+
+    tournament_id = models.IntegerField()
+    round = models.PositiveSmallIntegerField(default=0)  # 0: every public round
+    what = models.CharField(max_length=8, choices=What.choices)
+    since = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.what} {self.tournament_id}:{self.round}"

@@ -11,6 +11,11 @@ CSRF token and language menu).
 A page is kept under its path and only the query parameters its view reads
 (``reads``): any other query string is served the kept page, so fresh
 ``?x=n`` can neither make the server render again nor fill the cache.
+
+Every key carries who the names were built for (``audience``): the public
+pages are built for the public (``public.names_middleware``), but a value
+built outside a request, or by a staff page, must never answer the public
+with full names, nor the other way round.
 """
 
 import gzip
@@ -25,8 +30,15 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from tournaments.page_versions import VERSION_SECONDS, page_token, version_key
+from tournaments.public_names import is_public
 
 KEEP_SECONDS = 6 * 60 * 60
+
+
+def audience() -> str:
+    """Who the names of what is being built are for, as a key part: the
+    public's forms or the staff's full names (``tournaments.public_names``)."""
+    return "public" if is_public() else "staff"
 
 
 def reads(*names: str):
@@ -67,6 +79,7 @@ def cached_fragment(request, tournament, template: str, build, title=None):
             str(tournament.pk),
             str(tournament.version),
             get_language() or "",
+            audience(),
             template,
             page_path(request),
         ]
@@ -100,7 +113,7 @@ PAGE_FORMAT = 3
 
 def page_key(slug: str, token: str, language: str, path: str) -> str:
     """``token``: the event's row and version (``page_token``)."""
-    return ":".join([f"page{PAGE_FORMAT}", slug, token, language, path])
+    return ":".join([f"page{PAGE_FORMAT}", slug, token, language, audience(), path])
 
 
 def shared_page_key(request, tournament) -> str | None:
@@ -130,6 +143,7 @@ def per_version(tournament, name: str, build):
             str(tournament.pk),
             str(tournament.version),
             get_language() or "",
+            audience(),
         ]
     )
     value = cache.get(key)

@@ -167,11 +167,12 @@ def round_results(request, slug: str, number: int):
             (t["table"], TableResultTable(t["seats"]), sanctions.get(t["table"], []))
             for t in round_rows(tournament, number)
         ]
-        context["byes"] = list(
-            Bye.objects.filter(round__tournament=tournament, round__number=number)
-            .select_related("entry__player__club")
-            .order_by("entry__player__name")
-        )
+        byes = Bye.objects.filter(
+            round__tournament=tournament, round__number=number
+        ).select_related("entry__player__club")
+        # by the name the public sees (``Entry.__str__``): the full name's
+        # order would hint at a hidden one
+        context["byes"] = sorted(byes, key=lambda bye: str(bye.entry).casefold())
         return context
 
     content = "tournaments/public/round_content.html"
@@ -205,7 +206,7 @@ def player(request, slug: str, entry_id: int):
         "tournaments/public/player_content.html",
         "tournaments/public/player_table.html",
         build,
-        lambda c: f"{c['entry'].player.name} · {tournament.name}",
+        lambda c: f"{c['entry']} · {tournament.name}",
     )
 
 

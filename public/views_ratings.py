@@ -11,6 +11,7 @@ from public.cache import reads
 from seasons.rating_chart import line_chart
 from seasons.ratings import PROVISIONAL_EVENTS, current_ratings, rating_history
 from tournaments.models import Player
+from tournaments.public_names import shown_player
 from tournaments.visibility import played_in_public
 
 PER_PAGE = 100
@@ -19,6 +20,9 @@ PER_PAGE = 100
 @reads("page")
 def rating_list(request):
     page = Paginator(current_ratings(), PER_PAGE).get_page(request.GET.get("page"))
+    page.object_list = list(page.object_list)
+    for rating in page.object_list:  # the name as the public may see it
+        rating.shown_name = shown_player(rating.player)
     return render(
         request,
         "tournaments/public/ratings.html",
@@ -43,6 +47,7 @@ def player_history(request, public_id: str):
         "tournaments/public/rating_history.html",
         {
             "player": player,
+            "name": shown_player(player),
             "rows": rows,
             "current": rows[-1] if rows else None,
             "chart": chart,

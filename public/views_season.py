@@ -50,7 +50,7 @@ def _competition(slug: str) -> Competition:
     return get_object_or_404(Competition.objects.select_related("club"), slug=slug)
 
 
-def _heads(competition: Competition, shown: list[int]) -> list[EveningHead]:
+def evening_heads(competition: Competition, shown: list[int]) -> list[EveningHead]:
     """Every evening of the season, one query; ``shown`` those with results."""
     rows = competition.evenings.order_by("number").values_list(
         "number",
@@ -82,7 +82,7 @@ def season_list(request):
     return render(request, "seasons/public/season_list.html", context)
 
 
-def _rows(standings) -> list[dict]:
+def ranking_rows(standings) -> list[dict]:
     """The template's rows: each player's cells in the evenings' order."""
     rows = []
     for row in standings.rows:
@@ -112,8 +112,8 @@ def _winners(rows: list[dict]) -> list[dict]:
 def season(request, slug: str):
     competition = _competition(slug)
     standings = season_standings(competition, public=True)
-    heads = _heads(competition, standings.evenings)
-    rows = _rows(standings)
+    heads = evening_heads(competition, standings.evenings)
+    rows = ranking_rows(standings)
     context = {
         "competition": competition,
         "evenings": heads,
@@ -138,8 +138,8 @@ def notice_board(request, slug: str):
     # every word in the season's language, the prize labels made here too
     with translation.override(language_of(competition)):
         standings = season_standings(competition, public=True)
-        heads = _heads(competition, standings.evenings)
-        rows = _rows(standings)
+        heads = evening_heads(competition, standings.evenings)
+        rows = ranking_rows(standings)
         shown = [h for h in heads if h.shown]
         last = shown[-1] if shown else None
         dates = [h.date for h in heads if h.date]
@@ -198,7 +198,7 @@ def teams(request, slug: str):
     by_evening: dict[int, list] = {}
     for team in _played(teams_of(**owner), shown):
         by_evening.setdefault(evening_of[team[0]], []).append(team)
-    heads = {h.number: h for h in _heads(competition, standings.evenings)}
+    heads = {h.number: h for h in evening_heads(competition, standings.evenings)}
     evenings = []
     for number in sorted(by_evening):
         points = {

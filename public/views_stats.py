@@ -33,6 +33,7 @@ from seasons.stats_service import (
     totals_only_rounds,
 )
 from tournaments.models import Club, Player
+from tournaments.public_names import shown_player
 from tournaments.visibility import played_in_public
 
 EVENT_TEMPLATE = "seasons/public/stats_event.html"
@@ -44,7 +45,8 @@ def event_player(request, slug: str, entry_id: int):
 
     def build() -> dict:
         entry = entry_or_404(tournament, entry_id)
-        context = page_context(request, tournament, entry=entry)
+        name = shown_player(entry.player)  # as the public may see it
+        context = page_context(request, tournament, entry=entry, player_name=name)
         rounds = context["rounds"]
         standings = public_standings(tournament)
         progress = event_progress(standings, entry.pk, rounds, event_names(tournament))
@@ -57,10 +59,10 @@ def event_player(request, slug: str, entry_id: int):
                 progress,
                 labels,
                 _("Round"),
-                entry.player.name,
+                name,
                 _("Running score of %(name)s per round"),
             ),
-            progress=_table(progress, labels, entry.player.name),
+            progress=_table(progress, labels, name),
             season_url=_season_url(tournament, entry.player.public_id),
         )
         return context
@@ -71,7 +73,7 @@ def event_player(request, slug: str, entry_id: int):
         EVENT_TEMPLATE,
         EVENT_TEMPLATE,
         build,
-        lambda c: f"{c['entry'].player.name} · {_('Statistics')}",
+        lambda c: f"{c['player_name']} · {_('Statistics')}",
     )
 
 
@@ -93,23 +95,25 @@ def season_player(request, competition_slug: str, public_id: str):
     if season is None or not season.evenings:
         raise Http404(_("This player played no evening of this season."))
     labels = [str(n) for n in season.progress.steps]
+    name = shown_player(player)  # as the public may see it
     return render(
         request,
         "seasons/public/stats_season.html",
         {
             "competition": competition,
             "player": player,
+            "name": name,
             "season": season,
             "stats": season.stats,
             "chart": _chart(
                 season.progress,
                 labels,
                 _("Evening"),
-                player.name,
+                name,
                 _("Ranking total of %(name)s, built up from the evenings that count"),
             ),
             "standing": _standing(season),
-            "progress": _table(season.progress, labels, player.name),
+            "progress": _table(season.progress, labels, name),
             "season_url": _url("public:season", competition.slug),
         },
     )

@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from public.cache import KEEP_SECONDS, reads
+from public.cache import KEEP_SECONDS, audience, reads
 from public.views import event_or_404, page_context
 from rules.models import HouseRuleSet
 from scoring.views_whatif import page_context as whatif_context
@@ -63,6 +63,7 @@ def _key(tournament: Tournament, code: str, order: str) -> str:
             str(tournament.pk),
             str(tournament.version),
             get_language() or "",
+            audience(),
             order,
             digest,
         ]

@@ -249,6 +249,26 @@ if os.environ.get("REDIS_URL"):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Mail to players (``mailings``): the SMTP server from the environment. No
+# EMAIL_HOST: mail is written to the console (development); the queue is
+# worked off after each response and by ``manage.py send_mail_queue`` (cron).
+if os.environ.get("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["EMAIL_HOST"]
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+EMAIL_PORT = count("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = flag("EMAIL_USE_TLS")
+EMAIL_USE_SSL = flag("EMAIL_USE_SSL")
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL: set one of them.")
+EMAIL_TIMEOUT = count("EMAIL_TIMEOUT", 20)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "rikscore@localhost")
+# Absolute links in mails (no request to take the host from).
+SITE_URL = os.environ.get("RIKSCORE_SITE_URL", "http://localhost:8000").rstrip("/")
+
 # Production: cookies only over TLS where there is TLS, never to scripts.
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads no cookie; the token is in the page

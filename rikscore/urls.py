@@ -20,6 +20,7 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("", include("public.urls")),
     path("api/", include("api.urls")),
+    path("", include("api.urls_manage")),  # the TD's token page
     path("", include("mailings.urls")),
     # Seasons first: /manage/seasons/ would otherwise read as an event's code.
     path("", include("seasons.urls")),

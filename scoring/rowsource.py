@@ -17,7 +17,8 @@ from scoring.records import by_name
 from scoring.services import standings_for
 from tournaments.dealing import dealer_position, sitting_out, unique_labels
 from tournaments.models import Bye, Seat, TableRound, Tournament
-from tournaments.names import labelled, shown_names
+from tournaments.names import event_shown_names
+from tournaments.public_names import is_public, name_fields, shown
 from tournaments.ranking import METRICS, chain
 from tournaments.visibility import public_rounds_q
 
@@ -86,6 +87,7 @@ def standings_rows(
 ) -> RowSet:
     """Rank, player, club, points per round, total and the tie-break columns."""
     rows, names, numbers = standings_for(tournament, up_to_round, public)
+    names = as_asked(tournament, names)
     entries = tournament.entries.values_list(
         "id", "player__club__name", "status", "withdrawn_after", "club_name"
     ).order_by()
@@ -173,28 +175,54 @@ def table_seats(
 
 
 def _seats_by_table(seats) -> dict[int, list]:
-    """{table id: [(position, entry id, name)]} of a Seat queryset: one query."""
+    """{table id: [(position, entry id, name)]} of a Seat queryset: one query.
+    The names as the asker may see them (``tournaments.public_names``): the
+    deal rows name the declarer, partner and offenders by these."""
     by_table: dict[int, list] = defaultdict(list)
-    for table_id, pos, entry_id, name in seats.values_list(
-        "table_id", "position", "entry_id", "entry__player__name"
+    for table_id, pos, entry_id, name, _mark, choice, number in seats.values_list(
+        "table_id", "position", "entry_id", *name_fields("entry__player__")
     ).order_by("table_id", "position"):
-        by_table[table_id].append((pos, entry_id, name))
+        by_table[table_id].append((pos, entry_id, shown(name, choice, number)))
     return by_table
 
 
 def event_names(tournament: Tournament) -> dict[int, str]:
-    """{entry id: name as shown}, with the club where a name repeats."""
-    return shown_names(
-        (pk, labelled(name, mark), club or text, fed)
-        for pk, name, mark, club, fed, text in tournament.entries.values_list(
-            "id",
-            "player__name",
-            "player__distinction",
-            "player__club__name",
-            "player__federation_number",
-            "club_name",
+    """{entry id: name as the asker may see it}, with the club where a name
+    repeats (``tournaments.names.event_shown_names``)."""
+    return event_shown_names(
+        (pk, name, mark, choice, number, club or text, fed)
+        for pk, name, mark, choice, number, club, fed, text in (
+            tournament.entries.values_list(
+                "id",
+                *name_fields("player__"),
+                "player__club__name",
+                "player__federation_number",
+                "club_name",
+            )
         )
     )
+
+
+def as_asked(tournament: Tournament, names: dict[int, str]) -> dict[int, str]:
+    """``names`` ({entry: name}, the register's, as ``standings_for`` gives
+    them) as the asker may see them: the same dict for staff, the public
+    forms for the public (in the same order, so a tie lists alike)."""
+    if not is_public():
+        return names
+    shown_as = event_names(tournament)
+    return {entry: shown_as.get(entry, "?") for entry in names}
+
+
+def _shown_in_order(rows) -> list[tuple]:
+    """(name as shown, *rest) of ``rows`` (name, distinction, choice,
+    number, *rest), in name order: for the public by the name it sees (an
+    order by the full name would hint at a hidden one)."""
+    out = [
+        (shown(name, choice, number), *rest) for name, _m, choice, number, *rest in rows
+    ]
+    if is_public():
+        out.sort(key=lambda row: (row[0].casefold(), *row[1:]))
+    return out
 
 
 def round_tables(tournament: Tournament, round_number: int) -> list[tuple[int, int]]:
@@ -211,21 +239,23 @@ def round_tables(tournament: Tournament, round_number: int) -> list[tuple[int, i
 
 def round_byes(tournament: Tournament, round_number: int) -> list[str]:
     """Names of the players sitting out ``round_number`` whole, by name."""
-    return list(
+    byes = (
         Bye.objects.filter(round__tournament=tournament, round__number=round_number)
         .order_by("entry__player__name")
-        .values_list("entry__player__name", flat=True)
+        .values_list(*name_fields("entry__player__"))
     )
+    return [name for (name,) in _shown_in_order(byes)]
 
 
 def byes_by_round(tournament: Tournament) -> dict[int, list[str]]:
     """{round number: names sitting out} for the whole event."""
     out: dict[int, list[str]] = defaultdict(list)
-    for number, name in (
+    byes = (
         Bye.objects.filter(round__tournament=tournament)
         .order_by("round__number", "entry__player__name")
-        .values_list("round__number", "entry__player__name")
-    ):
+        .values_list(*name_fields("entry__player__"), "round__number")
+    )
+    for name, number in sorted(_shown_in_order(byes), key=lambda row: row[1]):
         out[number].append(name)
     return out
 
@@ -243,8 +273,8 @@ def round_rows(tournament: Tournament, round_number: int) -> list[dict]:
     rows = list(seats.values_list(*fields))
     shown = event_names(tournament)
     tables: dict[int, list[dict]] = {}
-    for tno, pos, entry_id, name, club, points, played, _fed, status, text in rows:
-        name = shown.get(entry_id, name)
+    for tno, pos, entry_id, _name, club, points, played, _fed, status, text in rows:
+        name = shown.get(entry_id, "?")
         if status == "substitute":
             name = str(_("%(name)s (substitute)") % {"name": name})
         tables.setdefault(tno, []).append(

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from scoring.rowsource import deal_rows
 from tournaments.dealing import dealer_position, sitting_out
 from tournaments.models import Round, Seat, TableRound, Tournament
+from tournaments.public_names import name_fields, shown
 
 
 @dataclass
@@ -57,7 +58,7 @@ def table_round_rows(
     with_deals: bool = True,
 ) -> TableRoundRows:
     """The table-round (404 when it is not seated): seats with their stored
-    totals, and its deals in order."""
+    totals, and its deals in order; the names as the asker may see them."""
     table = get_object_or_404(
         TableRound.objects.exclude(round__status=Round.Status.DRAFT),
         round__tournament=tournament,
@@ -65,15 +66,17 @@ def table_round_rows(
         number=table_number,
     )
     seats = [
-        TableSeat(pos, entry, name, club or "", points, played)
-        for pos, entry, name, club, points, played in table.seats.values_list(
-            "position",
-            "entry_id",
-            "entry__player__name",
-            "entry__player__club__name",
-            "points",
-            "deals_played",
-        ).order_by("position")
+        TableSeat(pos, entry, shown(name, choice, number), club or "", points, played)
+        for pos, entry, name, _mark, choice, number, club, points, played in (
+            table.seats.values_list(
+                "position",
+                "entry_id",
+                *name_fields("entry__player__"),
+                "entry__player__club__name",
+                "points",
+                "deals_played",
+            ).order_by("position")
+        )
     ]
     rows = TableRoundRows(
         round_number, table_number, table.closed, tournament.deals_per_round, seats
@@ -104,6 +107,7 @@ def round_progress(tournament: Tournament, round_number: int) -> list[TableProgr
         .order_by("number")
     }
     seats = Seat.objects.filter(table_id__in=tables).order_by("table_id", "position")
-    for table_id, name in seats.values_list("table_id", "entry__player__name"):
-        tables[table_id].names.append(name)
+    named = seats.values_list("table_id", *name_fields("entry__player__"))
+    for table_id, name, _mark, choice, number in named:  # public_names decides
+        tables[table_id].names.append(shown(name, choice, number))
     return sorted(tables.values(), key=lambda t: t.table)

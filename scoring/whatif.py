@@ -40,11 +40,13 @@ from scoring.context import EMPTY, ContextBuilder
 from scoring.models import Deal, JuryCall
 from scoring.pipeline import DealContext, deal_players, run_deal, solo_declarers
 from scoring.records import by_name
+from scoring.rowsource import as_asked
 from scoring.services.deal_rows import PLAY_ORDER
 from scoring.services.ranking import options_for, standings_for
 from scoring.services.totals import seat_totals
 from tournaments.dealing import playing_positions, sitting_out, unique_labels
 from tournaments.models import Seat, Tournament
+from tournaments.public_names import name_fields, shown
 from tournaments.ranking import chain
 
 #: What a deal adds per seat: points, deals played, made, sanction points.
@@ -173,6 +175,7 @@ def what_if(tournament: Tournament, schedule: Schedule) -> WhatIf:
     """The event's standings, real and under ``schedule``, player by player
     in the real order; and the deals ``schedule`` refuses."""
     rows, names, numbers = standings_for(tournament)
+    names = as_asked(tournament, names)  # the lines and the refused deals' reasons
     tables = _tables(tournament, numbers, names)
     rescorer = _Rescorer(
         schedule,
@@ -220,16 +223,16 @@ def _tables(tournament: Tournament, numbers: list[int], names) -> dict[int, _Tab
 
 def _table_labels(tournament: Tournament, numbers: list[int]) -> dict[int, list[str]]:
     """{table id: the players' labels in seat order} (``unique_labels``, as
-    the table's deals name them)."""
+    the table's deals name them), as the asker may see them."""
     names = defaultdict(list)
-    for table_id, name in (
+    for table_id, name, _mark, choice, number in (
         Seat.objects.filter(
             table__round__tournament=tournament, table__round__number__in=numbers
         )
         .order_by("table_id", "position")
-        .values_list("table_id", "entry__player__name")
+        .values_list("table_id", *name_fields("entry__player__"))
     ):
-        names[table_id].append(name)
+        names[table_id].append(shown(name, choice, number))
     return {t: unique_labels(n) for t, n in names.items()}
 
 

@@ -20,9 +20,18 @@ class CompetitionForm(forms.ModelForm):
     class Meta:
         model = Competition
         fields = ["club", "name", "slug", "season", "rules", "partijen",
-                  "deals_per_partij", "byes", "weekday", "score_entry",
-                  "entry_mode"]  # fmt: skip
+                  "deals_per_partij", "byes", "weekday", "start_time",
+                  "score_entry", "entry_mode"]  # fmt: skip
         field_classes = {"club": IdChoiceField}  # junk ids never reach SQL
+        widgets = {
+            "start_time": forms.TimeInput(format="%H:%M", attrs={"type": "time"})
+        }
+        help_texts = {
+            "start_time": _(
+                "When an evening starts (optional): the season's calendar on "
+                "the public page. Empty: the evenings show as the whole day."
+            )
+        }
         error_messages = {"slug": {"invalid": CODE_INVALID}}
 
     def __init__(self, *args, clubs=None, **kwargs):

@@ -17,8 +17,7 @@ from seasons.models import Competition
 from seasons.prizes import Prize, PrizeTable, award
 from seasons.ranking import EveningResult, SeasonRow
 from seasons.ranking import season_ranking as rank_season
-from seasons.services import evening_results, newcomers, rules_of
-from tournaments.models import Player
+from seasons.services import evening_results, newcomers, player_names, rules_of
 
 
 @dataclass
@@ -77,7 +76,8 @@ def month_standings(
 
 
 def _names(players) -> dict[int, str]:
-    return dict(Player.objects.filter(pk__in=list(players)).values_list("pk", "name"))
+    """The players' names as whoever asks may see them (the public's choice)."""
+    return player_names(players)[0]
 
 
 def _rank(competition, when, played, results, keep, fresh, names) -> MonthStandings:

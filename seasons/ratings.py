@@ -195,7 +195,7 @@ def current_ratings():
         Rating.objects.filter(~Exists(newer), played_in_public(entry__player="player"))
         .select_related("player__club")
         .annotate(rank=Window(Rank(), order_by=F("ordinal").desc()))
-        .order_by("-ordinal", "player__name", "player_id")
+        .order_by("-ordinal", "player_id")  # ties: by number, not by name
     )
 
 

@@ -28,7 +28,7 @@ from seasons.ranking import (
 )
 from seasons.ranking import season_ranking as rank_season
 from tournaments.models import Entry, Player, Seat, Tournament
-from tournaments.names import labelled
+from tournaments.public_names import name_fields, shown_label
 from tournaments.roster import check_in
 from tournaments.services import create_tournament, register
 from tournaments.visibility import public_rounds_q
@@ -120,17 +120,26 @@ def newcomers(competition: Competition, players) -> frozenset[int]:
 def season_standings(competition: Competition, public: bool = False) -> SeasonStandings:
     evenings, results, slugs = evening_results(competition, public)
     rows = rank_season(evenings, results, rules_of(competition))
-    people = Player.objects.filter(pk__in=list(results)).values_list(
-        "pk", "name", "distinction", "club__name"
-    )
-    names, clubs = {}, {}
-    for pk, name, mark, club in people:  # two members told apart: two names
-        names[pk], clubs[pk] = labelled(name, mark), club or ""
+    names, clubs = player_names(results)
     fresh = newcomers(competition, results)
     prizes = award(
         [(r.player, r.rank) for r in rows], PrizeTable.of(competition.prizes), fresh
     )
     return SeasonStandings(evenings, rows, names, clubs, prizes, fresh, slugs)
+
+
+def player_names(players) -> tuple[dict[int, str], dict[int, str]]:
+    """({player: name as the asker may see it}, {player: club name}) of the
+    given register players: one query. Two members told apart by the register
+    are two names; the public sees each player's choice
+    (``tournaments.public_names``)."""
+    people = Player.objects.filter(pk__in=list(players)).values_list(
+        *name_fields(), "club__name"
+    )
+    names, clubs = {}, {}
+    for name, mark, choice, pk, club in people:
+        names[pk], clubs[pk] = shown_label(name, mark, choice, pk), club or ""
+    return names, clubs
 
 
 MAX_EVENT_CODE = Tournament._meta.get_field("slug").max_length
@@ -231,10 +240,9 @@ def teams_of(**owner) -> list[tuple[int, str, int | None, list[tuple[int, str]]]
     teams = list(Team.objects.filter(**owner).values_list("pk", "name", "best_of"))
     members: dict[int, list] = {pk: [] for pk, _n, _b in teams}
     through = Team.members.through.objects.filter(team_id__in=members)
-    for team_id, player, name in through.values_list(
-        "team_id", "player_id", "player__name"
-    ):
-        members[team_id].append((player, name))
+    rows = through.values_list("team_id", *name_fields("player__"))
+    for team_id, name, mark, choice, player in rows:  # as the asker may see it
+        members[team_id].append((player, shown_label(name, mark, choice, player)))
     return [(pk, name, best, members[pk]) for pk, name, best in teams]
 
 

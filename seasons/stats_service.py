@@ -26,6 +26,7 @@ from seasons.stats import (
 )
 from seasons.stats import season_numbers as count_season
 from tournaments.models import Club, Entry, Round, TableRound, Tournament
+from tournaments.public_names import name_fields, shown_label
 from tournaments.visibility import played_in_public, public_rounds_q
 
 
@@ -221,10 +222,11 @@ def club_season(club: Club) -> ClubSeason:
     with_deals = [e.tournament for e in evenings if e.tournament_id not in partial]
     page.numbers = count_season(events_deal_rows(with_deals, public=True))
     counts: dict[str, list] = {}
-    for public_id, name in Entry.objects.filter(
+    played = Entry.objects.filter(
         played_in_public(entry="pk"), tournament__evening__competition=page.current
-    ).values_list("player__public_id", "player__name"):
-        counts.setdefault(public_id, [name, 0])[1] += 1
+    ).values_list("player__public_id", *name_fields("player__"))
+    for public_id, name, mark, choice, pk in played:  # as the public may see it
+        counts.setdefault(public_id, [shown_label(name, mark, choice, pk), 0])[1] += 1
     page.players = sorted(
         ((pk, name, n) for pk, (name, n) in counts.items()), key=lambda p: (p[1], p[0])
     )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from seasons import urls_exports, views, views_undo
+from seasons import urls_exports, views, views_privacy, views_undo
 
 app_name = "seasons"
 S = "manage/season/<slug:slug>/"
@@ -22,5 +22,8 @@ urlpatterns = [
     ),
     path(S + "teams/", views.add_team, name="add-team"),
     path("manage/team/<int:pk>/delete/", views.delete_team, name="delete-team"),
+    # A register player's data request (docs/privacy.md).
+    path("players/<int:pk>/data.json", views_privacy.player_data, name="player-data"),
+    path("players/<int:pk>/erase/", views_privacy.player_erase, name="player-erase"),
 ]
 urlpatterns += urls_exports.urlpatterns  # manage/season/<slug>/export/…

@@ -62,6 +62,9 @@ class AuditWords:
             what, details = line.action, summary(line.detail)
         who = line.claimed_user if line.imported else getattr(line.user, "username", "")
         text = _("%(what)s by %(who)s") % {"what": what, "who": who} if who else what
+        token = detail.get("api_token")  # a deal sent by an app (api.write)
+        if isinstance(token, str) and token:
+            text += " " + _("via API token “%(name)s”") % {"name": token}
         return f"{text}: {details}" if details else text
 
     def entry(self, line, entry_id) -> str:
@@ -350,6 +353,18 @@ SENTENCES = {
     "role.add": _role(lambda: _("%(user)s added as %(role)s")),
     "role.remove": _role(lambda: _("Role %(role)s of %(user)s removed")),
     "tournament.create": lambda w, ln, d: (_("Tournament created"), ""),
+    "api.token_create": lambda w, ln, d: (
+        _("API token “%(name)s” made") % {"name": d["name"]},
+        "",
+    ),
+    "api.token_revoke": lambda w, ln, d: (
+        _("API token “%(name)s” revoked") % {"name": d["name"]},
+        "",
+    ),
+    "player.erase": lambda w, ln, d: (
+        _("A player's personal data erased"),
+        _("now %(pseudonym)s") % {"pseudonym": d["pseudonym"]},
+    ),
     "player.merge": lambda w, ln, d: (
         _("Players merged"),
         _("%(gone)s into %(keep)s") % {"gone": d["gone"], "keep": d["keep"]},

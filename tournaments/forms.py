@@ -11,6 +11,7 @@ from rules.models import CODE_INVALID
 from rules.numbers import is_id
 from rules.resolver import resolve_schedule, schedule_choices
 from tournaments.codes import code_problem
+from tournaments.embed_origins import MAX_EMBED_ORIGINS, clean_origin
 from tournaments.models import (
     Club,
     Entry,
@@ -39,6 +40,10 @@ EVENT_HELP = {
     ),
     "date": _("The day the event is played."),
     "venue": _("Where it is played (optional), shown on the public pages."),
+    "start_time": _(
+        "When round 1 starts (optional): the calendar on the public page plans "
+        "the rounds from it. Empty: the rounds show as the whole day."
+    ),
     "rules": _(
         "Which contracts count and what they score. Fixed once the first deal "
         "is stored."
@@ -176,12 +181,16 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name", "slug", "date", "venue", "rules", "rounds", "deals_per_round",
-            "language", "method", "tiebreaks", "placement_points", "normalise_five",
+            "name", "slug", "date", "start_time", "venue", "rules", "rounds",
+            "deals_per_round", "round_minutes", "language", "method",
+            "tiebreaks", "placement_points", "normalise_five",
             "hide_last_rounds", "bye_policy", "bye_points", "entry_mode",
             "score_entry",
         ]  # fmt: skip
-        widgets = {"date": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})}
+        widgets = {
+            "date": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+            "start_time": forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
+        }
         error_messages = {"slug": {"invalid": CODE_INVALID}}
 
     def __init__(self, *args, user=None, **kwargs):
@@ -201,8 +210,8 @@ class TournamentForm(forms.ModelForm):
             MaxValueValidator(MAX_DEALS),
         ]
         self.fields["hide_last_rounds"].validators.append(MaxValueValidator(MAX_ROUNDS))
-        for name in ("bye_policy", "bye_points"):  # older forms leave them out
-            self.fields[name].required = False
+        for name in ("bye_policy", "bye_points", "round_minutes"):  # older forms
+            self.fields[name].required = False  # leave them out
         self.fields["bye_points"].validators += [
             MinValueValidator(-MAX_BYE_POINTS),
             MaxValueValidator(MAX_BYE_POINTS),
@@ -311,6 +320,17 @@ class TournamentForm(forms.ModelForm):
                 params={"code": code},
             )
         return code
+
+    def clean_start_time(self):
+        """Left out (an older form, a script): as it was; sent empty: none."""
+        if "start_time" not in self.data:
+            return self.instance.start_time
+        return self.cleaned_data.get("start_time")
+
+    def clean_round_minutes(self):
+        """Left out or empty (an older form, a script): as it was (90 for a
+        new event)."""
+        return self.cleaned_data.get("round_minutes") or self.instance.round_minutes
 
     def clean_bye_policy(self):
         return self.cleaned_data.get("bye_policy") or Tournament.ByePolicy.ZERO
@@ -422,6 +442,34 @@ class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ["name", "city", "embed_origins"]
+        widgets = {"embed_origins": forms.Textarea(attrs={"rows": 3})}
+
+    def clean_embed_origins(self):
+        """One website per line, as ``https://www.myclub.nl``: refused with
+        the line that is not one, so the organiser sees what to change."""
+        lines = [x.strip() for x in self.cleaned_data["embed_origins"].splitlines()]
+        origins = []
+        for line in filter(None, lines):
+            origin = clean_origin(line)
+            if origin is None:
+                raise forms.ValidationError(
+                    _(
+                        "“%(line)s” is not a website address. Write one per "
+                        "line as https://www.myclub.nl, with nothing after "
+                        "the name (no /page)."
+                    ),
+                    code="invalid",
+                    params={"line": line[:80]},
+                )
+            origins.append(origin)
+        origins = list(dict.fromkeys(origins))
+        if len(origins) > MAX_EMBED_ORIGINS:
+            raise forms.ValidationError(
+                _("At most %(n)s websites."),
+                code="too_many",
+                params={"n": MAX_EMBED_ORIGINS},
+            )
+        return "\n".join(origins)
 
 
 class SearchForm(forms.Form):

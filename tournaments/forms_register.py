@@ -38,6 +38,33 @@ class MemberForm(PlayerForm):
             "mail_consent_at": forms.DateInput(attrs={"type": "date"}),
         }
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # a form posted without the choice (an older page, a script) keeps
+        # the member's: the register never shows a name more by omission
+        self.fields["public_name"].required = False
+
+    def clean_public_name(self):
+        return self.cleaned_data.get("public_name") or self.instance.public_name
+
+    def clean(self):
+        """Mail only to an address, and only with the day the player agreed
+        (the secretary records it: no mail without consent)."""
+        data = super().clean()
+        if any(data.get(name) for name in MAIL_CHOICES):
+            if not data.get("email"):
+                self.add_error("email", _("Mail needs an e-mail address."))
+            if not data.get("mail_consent_at"):
+                self.add_error(
+                    "mail_consent_at",
+                    _("Mail needs the date the player agreed to it."),
+                )
+        return data
+
+
+#: The kinds of mail a member can receive (``mailings``).
+MAIL_CHOICES = ("mail_results", "mail_season", "mail_seating")
+
 
 ACTIVE_CHOICES = [
     ("", _("Active and inactive")),

@@ -42,6 +42,7 @@ class Club(models.Model):
     embed_origins = models.TextField(
         _("websites that may embed the standings"),
         blank=True,
+        db_default="",
         help_text=_("One address per line, e.g. https://www.myclub.nl"),
     )
 
@@ -125,6 +126,7 @@ class Player(models.Model):
         max_length=6,
         choices=PublicName.choices,
         default=PublicName.FULL,
+        db_default=PublicName.FULL,
     )
     #: The day the player agreed to mail (given by the player through the
     #: confirmation link, or recorded by the secretary): no mail without it.
@@ -134,19 +136,24 @@ class Player(models.Model):
     mail_results = models.BooleanField(
         _("mail personal results"),
         default=False,
+        db_default=False,
         help_text=_("After each published round or evening."),
     )
     mail_season = models.BooleanField(
-        _("mail the season ranking"), default=False, help_text=_("After each evening.")
+        _("mail the season ranking"),
+        default=False,
+        db_default=False,
+        help_text=_("After each evening."),
     )
     mail_seating = models.BooleanField(
-        _("mail the seat for the next round"), default=False
+        _("mail the seat for the next round"), default=False, db_default=False
     )
     mail_language = models.CharField(
         _("language of the mails"),
         max_length=8,
         blank=True,
         choices=settings.LANGUAGES,
+        db_default="",
         help_text=_("Empty: the event's language."),
     )
     #: The player's address on the public pages, never the counting id.
@@ -289,6 +296,7 @@ class Tournament(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         _("minutes per round"),
         default=90,
+        db_default=90,
         validators=[MinValueValidator(10), MaxValueValidator(600)],
         help_text=_("Play and change of tables: the calendar plans the rounds."),
     )
@@ -385,7 +393,12 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.player.name
+        """The name as the asker may see it (``tournaments.public_names``):
+        ``{{ entry }}`` on a public page never shows a hidden name."""
+        from tournaments.public_names import shown
+
+        player = self.player
+        return shown(player.name, player.public_name, player.pk)
 
     @property
     def club_label(self) -> str:

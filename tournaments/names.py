@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Player, Tournament
+from tournaments.public_names import FULL, is_public, shown_label
 
 
 class DuplicateNameError(ValueError):
@@ -79,3 +80,23 @@ def shown_names(people: Iterable[tuple[int, str, str, str]]) -> dict[int, str]:
         tag = ", ".join(p for p in parts if p)
         out[entry_id] = f"{name} ({tag})" if tag else name
     return out
+
+
+def event_shown_names(people: Iterable[tuple]) -> dict[int, str]:
+    """{entry id: name as the asker may see it}, told apart where it repeats.
+
+    ``people``: (entry id, name, distinction, choice, register number, club
+    name or "", federation number), the middle four as
+    ``public_names.name_fields`` reads them. Repeats are counted on the names
+    as shown, so the public never learns that "Player 12" shares a name with
+    anyone, and two "Anna B." of one club are told apart by the register
+    number the hidden form uses, not by a federation number that says who
+    they are."""
+    rows = []
+    for entry_id, name, mark, choice, number, club, federation in people:
+        if is_public() and choice != FULL:
+            federation = _("no. %(number)s") % {"number": number}
+        rows.append(
+            (entry_id, shown_label(name, mark, choice, number), club, federation)
+        )
+    return shown_names(rows)

@@ -6,15 +6,17 @@ audit log: a deal stored in a round the public does not see yet changes no
 public page, so it leaves the version alone (in a hall where 100 tables
 enter deals, the public pages stay cached until the TD publishes the
 round). A renamed player or club changes the pages of every event they are
-in. A cached page is keyed by the event's row, not only its code, so an
-event deleted and created again under the same code never shows the old
-one's pages.
+in, and so does a player's choice of how the public sees their name
+(``Player.public_name``); a change the pages do not show (a mail
+preference) changes none. A cached page is keyed by the event's row, not
+only its code, so an event deleted and created again under the same code
+never shows the old one's pages.
 """
 
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import F
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
 from tournaments.models import Club, Player, Tournament
@@ -77,10 +79,65 @@ def _event_row_changed(sender, instance: Tournament, **kwargs) -> None:
         _forget([instance.slug])
 
 
+#: Register fields no public page shows: saving a change of these alone (a
+#: player's consent to mail, a new phone number) keeps the pages cached.
+UNSHOWN_PLAYER_FIELDS = frozenset(
+    {
+        "email",
+        "phone",
+        "member_since",
+        "mail_consent_at",
+        "mail_results",
+        "mail_season",
+        "mail_seating",
+        "mail_language",
+    }
+)
+
+
+def _shown_fields(update_fields) -> list[str]:
+    """The saved fields (their attnames) a public page may show: every field
+    not known to be unshown, so a field added later counts until said."""
+    fields = [
+        f.attname
+        for f in Player._meta.concrete_fields
+        if not f.primary_key and f.name not in UNSHOWN_PLAYER_FIELDS
+    ]
+    if update_fields is None:
+        return fields
+    saved = {Player._meta.get_field(name).attname for name in update_fields}
+    return [f for f in fields if f in saved]
+
+
+@receiver(pre_save, sender=Player, dispatch_uid="page_versions.player_before")
+def _player_before(sender, instance: Player, raw=False, update_fields=None, **kw):
+    """Keep the stored row's shown fields: ``post_save`` compares them (the
+    saved instance no longer knows its old name or name choice)."""
+    if raw or instance.pk is None:
+        return
+    fields = _shown_fields(update_fields)
+    if not fields:  # ``update_fields`` saves nothing a page shows
+        instance._shown_before = {}
+        return
+    # None when there is no stored row: counted as changed
+    instance._shown_before = (
+        Player.objects.filter(pk=instance.pk).values(*fields).first()
+    )
+
+
 @receiver(post_save, sender=Player, dispatch_uid="page_versions.player")
 def _player_saved(sender, instance: Player, created: bool, **kwargs) -> None:
-    if not created:
-        touch(entries__player=instance)
+    """Raise the versions of the player's events when something their pages
+    show changed: the name, its mark, the club, the federation number or the
+    choice of how the public sees the name."""
+    before = instance.__dict__.pop("_shown_before", None)
+    if created:
+        return
+    if before is not None and all(
+        getattr(instance, field) == value for field, value in before.items()
+    ):
+        return
+    touch(entries__player=instance)
 
 
 @receiver(post_save, sender=Club, dispatch_uid="page_versions.club")

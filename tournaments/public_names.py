@@ -44,7 +44,7 @@ def public_form(name: str, choice: str, number: int) -> str:
     if choice == HIDDEN:
         return _("Player %(number)s") % {"number": number}
     if choice == SHORT:
-        first, *rest = name.split()
+        first, *rest = name.split() or [""]
         initials = "".join(f"{part[0].upper()}." for part in rest[-1:])
         return f"{first} {initials}".strip()
     return name
@@ -56,8 +56,34 @@ def shown(name: str, choice: str, number: int) -> str:
     return public_form(name, choice, number) if _public.get() else name
 
 
+def shown_label(name: str, distinction: str, choice: str, number: int) -> str:
+    """``shown`` with what tells two members of one name apart in the
+    register (``Player.label``): the full name and its mark for staff; for
+    the public the player's choice, a short name with its mark ("Anna B.
+    (1978)"), a hidden one alone ("Player 12": the number tells it apart,
+    and the mark could tell who it is)."""
+    if not _public.get() or choice not in (SHORT, HIDDEN):
+        return _marked(name, distinction)
+    if choice == SHORT:
+        return _marked(public_form(name, SHORT, number), distinction)
+    return public_form(name, HIDDEN, number)
+
+
+def _marked(name: str, distinction: str) -> str:
+    return f"{name} ({distinction})" if distinction else name
+
+
 def shown_player(player) -> str:
-    """``shown`` for a loaded register player (its ``label`` for staff)."""
-    if not _public.get():
-        return player.label
-    return public_form(player.label, player.public_name, player.pk)
+    """``shown_label`` of a loaded register player (its ``label`` for staff)."""
+    return shown_label(player.name, player.distinction, player.public_name, player.pk)
+
+
+#: What ``shown`` and ``shown_label`` need of a register player, in their
+#: order: read them together wherever a query names players.
+NAME_FIELDS = ("name", "distinction", "public_name", "id")
+
+
+def name_fields(path: str = "") -> tuple[str, ...]:
+    """``NAME_FIELDS`` reached through ``path`` ("entry__player__") for
+    ``values_list``: (name, distinction, choice, register number)."""
+    return tuple(path + field for field in NAME_FIELDS)

@@ -41,11 +41,11 @@ def may_create_clubs(user) -> bool:
     return user is None or permissions.can_create_clubs(user)
 
 
-def create_club(user, name: str, city: str = "") -> Club:
+def create_club(user, name: str, city: str = "", embed_origins: str = "") -> Club:
     """A new club; its maker (unless staff) becomes its organiser."""
     if not may_create_clubs(user):
         raise RegisterRefusedError(_("You may not create clubs."))
-    club = Club.objects.create(name=name, city=city)
+    club = Club.objects.create(name=name, city=city, embed_origins=embed_origins)
     if not is_staff(user):
         ClubRole.objects.create(club=club, user=user)
     return club

@@ -10,6 +10,10 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.forms_register import MEMBER_FIELDS
 from tournaments.models import Player
 
+#: The list shows who a member is and how to reach them; the choices about
+#: public names and mail are on the member's own page.
+LIST_FIELDS = MEMBER_FIELDS[: MEMBER_FIELDS.index("active") + 1]
+
 
 class RegisterTable(tables.Table):
     name = tables.Column(verbose_name=_("Name"))
@@ -24,7 +28,7 @@ class RegisterTable(tables.Table):
 
     class Meta:
         model = Player
-        fields = MEMBER_FIELDS
+        fields = LIST_FIELDS
         attrs = {"class": "register"}
 
     def __init__(self, *args, contact_clubs=None, twins=None, **kwargs):

@@ -173,7 +173,9 @@ def clubs(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            club = create_club(request.user, data["name"], data["city"])
+            club = create_club(
+                request.user, data["name"], data["city"], data["embed_origins"]
+            )
         except RegisterRefusedError as exc:
             raise PermissionDenied(str(exc)) from None
         messages.success(request, _("%(name)s added.") % {"name": club.name})

@@ -786,8 +786,8 @@ def keep_private(player: Player, choice: str) -> None:
     """A restore never shows a name more than the file did: the register's
     choice is raised to the file's when the file's is more private."""
     if PRIVACY.index(choice) > PRIVACY.index(player.public_name):
-        Player.objects.filter(pk=player.pk).update(public_name=choice)
         player.public_name = choice
+        player.save(update_fields=["public_name"])  # its events' pages follow
 
 
 def _find_player(p, club, used) -> Player | None:

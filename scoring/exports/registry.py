@@ -7,15 +7,24 @@ tested everywhere. Owners above this layer (a club's season) register their
 own table at start-up (``register_owner_export``), so that every export
 still goes through this module while ``scoring`` never imports ``seasons``.
 Builders import their module when called: loading the site never pays for
-reportlab or openpyxl."""
+reportlab or openpyxl.
+
+An export posted in the hall (``public``: the standings, the seating list)
+names players as the public pages do (``tournaments.public_names``), even
+when the TD prints it from their own page; the others (score sheets, player
+cards, the workbook, the backup) are the club's and name them as whoever
+asks may see them: in full for the TD.
+"""
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.exports import ExportError
+from tournaments.public_names import for_public
 
 
 @dataclass(frozen=True)
@@ -35,6 +44,13 @@ class Export:
     build: Callable[..., tuple[str, str, bytes]]  # (owner, Options)
     takes_round: bool = False  # a round asked for must be one of the event's
     per_round: bool = False  # prints one round: the current one if none asked
+    public: bool = False  # posted in the hall: the public's names
+
+    def make(self, owner, options: Options) -> tuple[str, str, bytes]:
+        """Built under the public's names when ``public``; else as asked
+        (a staff page's full names, a public page's public forms)."""
+        with for_public() if self.public else nullcontext():
+            return self.build(owner, options)
 
 
 def _sheets(tournament, options: Options, filled: bool = True):
@@ -84,9 +100,9 @@ EVENT_EXPORTS: tuple[Export, ...] = (
     Export("pdf", "blank-sheets", gettext_lazy("Blank score sheets"), _blank_sheets,
            takes_round=True, per_round=True),
     Export("pdf", "seating", gettext_lazy("Seating list"), _seating,
-           takes_round=True, per_round=True),
+           takes_round=True, per_round=True, public=True),
     Export("pdf", "standings", gettext_lazy("Standings"), _standings,
-           takes_round=True),
+           takes_round=True, public=True),
     Export("pdf", "cards", gettext_lazy("Player cards"), _cards, takes_round=True),
     Export("xlsx", "workbook",
            gettext_lazy("Spreadsheet: standings, every deal, every round (XLSX)"),
@@ -126,7 +142,7 @@ def make_owner_export(kind: str, owner, fmt: str) -> tuple[str, str, bytes]:
     exports = OWNER_EXPORTS.get(kind)
     if exports is None:
         raise ExportError(_("Unknown export “%(k)s”.") % {"k": kind})
-    return find_export(exports, fmt, None).build(owner, Options())
+    return find_export(exports, fmt, None).make(owner, Options())
 
 
 def default_round(tournament) -> int | None:
@@ -157,4 +173,4 @@ def make_export(
         round_number = round_number or default_round(tournament)
         if round_number is None:
             raise ExportError(_("No round is seated yet."))
-    return export.build(tournament, Options(round_number, entry_id, base))
+    return export.make(tournament, Options(round_number, entry_id, base))

@@ -1,11 +1,11 @@
 """The layers stay one-way and the pure core stays pure (read with ``ast``).
 
 Bottom up: ``rules`` < ``tournaments`` < ``scoring`` < ``seasons`` (a club's
-competitions, built on events) < the site (``public``, ``api``, ``mailings``, ``rikscore``). A
-module imports only from its own layer or below. The pure modules import
-nothing from ``django.db``, no ``models`` module, and no project module that
-is not pure itself: ``rules.engine`` as a whole (every module below it) and
-the other modules ``PURE`` lists.
+competitions, built on events) < the site (``public``, ``api``,
+``mailings``, ``rikscore``). A module imports only from its own layer or
+below. The pure modules import nothing from ``django.db``, no ``models``
+module, and no project module that is not pure itself: ``rules.engine`` as
+a whole (every module below it) and the other modules ``PURE`` lists.
 """
 
 from tests.architecture.imports import ROOT, imported, modules

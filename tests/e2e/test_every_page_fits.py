@@ -100,6 +100,8 @@ def _seed():
             "tournaments:td-club-edit": entry.player.club_id,
             "tournaments:td-role-remove": TournamentRole.objects.first().pk,
             "seasons:delete-team": season.teams.first().pk,
+            "seasons:player-erase": entry.player_id,
+            "seasons:player-data": None,  # a JSON download
         },
         "season_slug": season.slug,
         "what": None,  # a PDF: a download
@@ -147,6 +149,8 @@ def _urls(values) -> tuple[list[tuple[str, str]], list[str]]:
             "public:season",
             "public:season-teams",
             "public:season-notice-board",
+            "public:season-calendar",
+            "public:embed-season",
         )
         kwargs = [{}]
         for arg in args:

@@ -187,6 +187,9 @@ def shapes(entry: int, player: int) -> dict:
         "seating.keep_apart": {"entries": [entry, entry]},
         "seating.keep_apart_removed": {"entries": [entry, entry]},
         "player.merge": {"keep": "Sanne (1978)", "gone": "Sanne", "id": 9},
+        "player.erase": {"player": 9, "pseudonym": "Speler 9"},
+        "api.token_create": {"name": "pad 1", "hint": "Ab3d"},
+        "api.token_revoke": {"name": "pad 1", "hint": "Ab3d"},
     }  # fmt: skip
 
 

@@ -14,7 +14,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='club',
             name='embed_origins',
-            field=models.TextField(blank=True, help_text='One address per line, e.g. https://www.myclub.nl', verbose_name='websites that may embed the standings'),
+            field=models.TextField(db_default='', blank=True, help_text='One address per line, e.g. https://www.myclub.nl', verbose_name='websites that may embed the standings'),
         ),
         migrations.AddField(
             model_name='player',
@@ -24,32 +24,32 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='player',
             name='mail_language',
-            field=models.CharField(blank=True, choices=[('nl', 'Dutch'), ('en', 'English')], help_text="Empty: the event's language.", max_length=8, verbose_name='language of the mails'),
+            field=models.CharField(db_default='', blank=True, choices=[('nl', 'Dutch'), ('en', 'English')], help_text="Empty: the event's language.", max_length=8, verbose_name='language of the mails'),
         ),
         migrations.AddField(
             model_name='player',
             name='mail_results',
-            field=models.BooleanField(default=False, help_text='After each published round or evening.', verbose_name='mail personal results'),
+            field=models.BooleanField(db_default=False, default=False, help_text='After each published round or evening.', verbose_name='mail personal results'),
         ),
         migrations.AddField(
             model_name='player',
             name='mail_season',
-            field=models.BooleanField(default=False, help_text='After each evening.', verbose_name='mail the season ranking'),
+            field=models.BooleanField(db_default=False, default=False, help_text='After each evening.', verbose_name='mail the season ranking'),
         ),
         migrations.AddField(
             model_name='player',
             name='mail_seating',
-            field=models.BooleanField(default=False, verbose_name='mail the seat for the next round'),
+            field=models.BooleanField(db_default=False, default=False, verbose_name='mail the seat for the next round'),
         ),
         migrations.AddField(
             model_name='player',
             name='public_name',
-            field=models.CharField(choices=[('full', 'Full name'), ('short', 'First name and initial'), ('hidden', 'Hidden (a number instead of the name)')], default='full', max_length=6, verbose_name='name on public pages'),
+            field=models.CharField(db_default='full', choices=[('full', 'Full name'), ('short', 'First name and initial'), ('hidden', 'Hidden (a number instead of the name)')], default='full', max_length=6, verbose_name='name on public pages'),
         ),
         migrations.AddField(
             model_name='tournament',
             name='round_minutes',
-            field=models.PositiveSmallIntegerField(default=90, help_text='Play and change of tables: the calendar plans the rounds.', validators=[django.core.validators.MinValueValidator(10), django.core.validators.MaxValueValidator(600)], verbose_name='minutes per round'),
+            field=models.PositiveSmallIntegerField(db_default=90, default=90, help_text='Play and change of tables: the calendar plans the rounds.', validators=[django.core.validators.MinValueValidator(10), django.core.validators.MaxValueValidator(600)], verbose_name='minutes per round'),
         ),
         migrations.AddField(
             model_name='tournament',

@@ -1,0 +1,212 @@
+"""The API's typed answers (pydantic, through ninja's ``Schema``).
+
+The same classes serialize every answer and generate the OpenAPI document
+(``/api/v1/openapi.json``), so the document cannot drift from what is sent.
+Numbers are as the public pages show them: the row source's totals, never
+added up again here. Names are as the public may see them
+(``tournaments.public_names``), given by the row source.
+"""
+
+from datetime import date
+
+from ninja import Schema
+from pydantic import Field
+
+Number = int | float
+
+
+class ErrorItem(Schema):
+    code: str = Field(description="A fixed word a program can test.")
+    message: str = Field(description="The same in words, for a person.")
+
+
+class Errors(Schema):
+    """Every error answer (404, 422, 429, 500)."""
+
+    errors: list[ErrorItem]
+
+
+class ClubRef(Schema):
+    id: int
+    name: str
+
+
+class Club(ClubRef):
+    city: str
+    url: str = Field(description="The club's public page.")
+
+
+class SeasonRef(Schema):
+    slug: str
+    name: str
+    season: str = Field(description='The season\'s label, e.g. "2026-2027".')
+    club: ClubRef
+    evening_count: int = Field(description="Evenings made so far.")
+    last_date: date | None = Field(description="The date of the last evening.")
+    closed: bool
+
+
+class ClubDetail(Club):
+    seasons: list[SeasonRef]
+
+
+class ClubList(Schema):
+    clubs: list[Club]
+
+
+class SeasonList(Schema):
+    seasons: list[SeasonRef]
+
+
+class Evening(Schema):
+    number: int
+    date: date | None
+    name: str
+    event: str = Field(description="The evening's event code (``/events/{slug}/``).")
+    prize_evening: bool
+    has_results: bool = Field(
+        description="Some of its rounds are public: a column of the ranking."
+    )
+
+
+class SeasonCell(Schema):
+    evening: int
+    value: Number = Field(description="What the evening adds to the season total.")
+    points: Number = Field(description="The points scored that evening.")
+    deals: int
+    played: bool = Field(description="False: a missed evening filled in.")
+    dropped: bool = Field(description="Not among the evenings that count.")
+
+
+class SeasonRow(Schema):
+    rank: int | None
+    player: str = Field(description="The player's public identifier.")
+    name: str
+    club: str
+    total: Number
+    played: int = Field(description="Evenings played.")
+    qualified: bool = Field(description="False: too few evenings, not ranked.")
+    prize: str = Field(description='The prize in words, e.g. "prize 1", or "".')
+    newcomer: bool
+    cells: list[SeasonCell]
+
+
+class SeasonDetail(SeasonRef):
+    method: str = Field(description="sum, average or placement.")
+    order: str = Field(description="high or low wins.")
+    best_of: int | None
+    min_evenings: int
+    evenings: list[Evening]
+    ranking: list[SeasonRow]
+
+
+class Event(Schema):
+    slug: str
+    name: str
+    date: date
+    venue: str
+    planned_rounds: int
+    public_rounds: list[int] = Field(description="The rounds whose results show.")
+    url: str = Field(description="The event's public standings page.")
+
+
+class EventList(Schema):
+    events: list[Event]
+
+
+class PublicRound(Schema):
+    number: int
+    corrected: bool = Field(description="Changed after it was published.")
+    correction: str = Field(description="Why, in the TD's words, or empty.")
+
+
+class EventDetail(Event):
+    method: str = Field(description="points or placement.")
+    tiebreaks: list[str]
+    finished: bool = Field(description="Every round is there and public.")
+    rounds: list[PublicRound] = Field(description="The rounds the public sees.")
+
+
+class Column(Schema):
+    key: str
+    label: str
+    numeric: bool
+
+
+class RoundPoints(Schema):
+    round: int
+    points: Number | None
+    bye: bool = Field(description="Scored by the bye rule, the round sat out.")
+
+
+class StandingRow(Schema):
+    rank: int | None = Field(description="None: not ranked (a substitute).")
+    entry: int
+    player: str | None = Field(
+        description="The public identifier (``/players/{id}/``), when shown."
+    )
+    name: str
+    club: str
+    rounds: list[RoundPoints]
+    points: Number | None = Field(description="Total points.")
+    values: dict[str, Number | None] = Field(
+        description="The ranking's columns by key (see ``columns``)."
+    )
+    deals_played: int | None
+    withdrawn: bool
+    notes: str
+
+
+class Standings(Schema):
+    event: str
+    rounds: list[int]
+    columns: list[Column]
+    rows: list[StandingRow]
+
+
+class TableSeat(Schema):
+    position: int
+    entry: int
+    name: str
+    club: str
+    points: Number | None
+    deals_played: int | None
+
+
+class Sanction(Schema):
+    deal: int
+    text: str
+
+
+class RoundTable(Schema):
+    table: int
+    seats: list[TableSeat]
+    sanctions: list[Sanction]
+
+
+class RoundResults(Schema):
+    event: str
+    round: int
+    corrected: bool
+    correction: str
+    tables: list[RoundTable]
+    byes: list[str] = Field(description="Names of those sitting the round out.")
+
+
+class PlayerEvent(Schema):
+    event: str
+    name: str
+    date: date
+    entry: int
+    rank: int | None
+    of: int = Field(description="Players ranked.")
+    total: Number | None
+    rounds: list[RoundPoints]
+    notes: str
+
+
+class PlayerResults(Schema):
+    player: str
+    name: str
+    club: str
+    events: list[PlayerEvent]

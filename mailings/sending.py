@@ -1,0 +1,112 @@
+"""Sending the queue through Django's mail (the SMTP server of the
+settings): each mail as text and HTML, with a one-click unsubscribe
+(RFC 8058). A failure is kept on the mail (``last_error``) and tried again
+later, ever less often; after ``MAX_ATTEMPTS`` the mail is marked failed
+for the organiser to see (``/manage/<event>/mail/``) and retry."""
+
+from contextlib import suppress
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.db.models import F
+from django.utils import timezone
+
+from mailings.models import Mail
+from mailings.tokens import unsubscribe_url
+
+MAX_ATTEMPTS = 5
+#: Wait after the n-th failed attempt (minutes).
+BACKOFF = (1, 5, 30, 120)
+#: A mail being sent is not due for another worker meanwhile.
+CLAIM = timedelta(minutes=10)
+BATCH = 200
+
+
+def send_due(now=None) -> dict[str, int]:
+    """Send the queued mails whose time has come, batch after batch until
+    none is left: {"sent", "failed"}."""
+    now = now or timezone.now()
+    outcome = {"sent": 0, "failed": 0}
+    while True:
+        batch = _send_batch(now)
+        outcome = {key: outcome[key] + batch[key] for key in outcome}
+        if sum(batch.values()) < BATCH:
+            return outcome
+
+
+def _send_batch(now) -> dict[str, int]:
+    due = Mail.objects.filter(status=Mail.Status.QUEUED, next_try__lte=now)
+    ids = list(due.order_by("next_try", "pk").values_list("pk", flat=True)[:BATCH])
+    outcome = {"sent": 0, "failed": 0}
+    if not ids:
+        return outcome
+    connection = get_connection(fail_silently=False)
+    try:
+        for pk in ids:
+            claimed = Mail.objects.filter(
+                pk=pk, status=Mail.Status.QUEUED, next_try__lte=now
+            ).update(next_try=now + CLAIM)
+            if claimed:
+                key = "sent" if _send(Mail.objects.get(pk=pk), connection) else "failed"
+                outcome[key] += 1
+    finally:
+        with suppress(Exception):  # a dead server: nothing to close
+            connection.close()
+    return outcome
+
+
+def message(mail: Mail, connection=None) -> EmailMultiAlternatives:
+    headers = {"Auto-Submitted": "auto-generated"}
+    if mail.player_id and mail.kind != Mail.Kind.CONFIRM:
+        headers["List-Unsubscribe"] = f"<{unsubscribe_url(mail.player_id, mail.kind)}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    msg = EmailMultiAlternatives(
+        mail.subject,
+        mail.text,
+        settings.DEFAULT_FROM_EMAIL,
+        [mail.to],
+        headers=headers,
+        connection=connection,
+    )
+    if mail.html:
+        msg.attach_alternative(mail.html, "text/html")
+    return msg
+
+
+def _send(mail: Mail, connection) -> bool:
+    try:
+        message(mail, connection).send()
+    except Exception as exc:  # any failure is kept and retried
+        _failed(mail, exc)
+        return False
+    Mail.objects.filter(pk=mail.pk).update(
+        status=Mail.Status.SENT,
+        sent_at=timezone.now(),
+        attempts=F("attempts") + 1,
+        last_error="",
+    )
+    return True
+
+
+def _failed(mail: Mail, exc: Exception) -> None:
+    attempts = mail.attempts + 1
+    error = f"{type(exc).__name__}: {exc}"[:1000]
+    if attempts >= MAX_ATTEMPTS:
+        fields = {"status": Mail.Status.FAILED}
+    else:
+        wait = BACKOFF[min(attempts, len(BACKOFF)) - 1]
+        fields = {"next_try": timezone.now() + timedelta(minutes=wait)}
+    Mail.objects.filter(pk=mail.pk).update(
+        attempts=attempts, last_error=error, **fields
+    )
+
+
+def retry(mails) -> int:
+    """The organiser's "retry now": waiting and failed mails due at once,
+    a failed one with one more attempt."""
+    now = timezone.now()
+    failed = mails.filter(status=Mail.Status.FAILED).update(
+        status=Mail.Status.QUEUED, next_try=now, attempts=MAX_ATTEMPTS - 1
+    )
+    return failed + mails.filter(status=Mail.Status.QUEUED).update(next_try=now)

@@ -1,0 +1,499 @@
+"""A register player's data request (the GDPR/AVG; docs/privacy.md): their
+data export and their erasure.
+
+It lives in ``seasons`` because a player's data reach up to it (teams,
+ratings, the season log); the apps above answer for their own rows through
+``tournaments.privacy_signals`` (``personal_data``, ``player_erased``).
+
+The erasure keeps every result: the ``Player`` row stays as the
+pseudonymous holder of its entries, seats, teams and ratings (``Entry.player``
+is PROTECT, and the scores of everyone at their tables depend on them), so
+totals, standings, the season ranking and every backup are unchanged but
+for the name. Only a player with no results at all leaves the register
+outright. Log text that named them is rewritten with the pseudonym.
+"""
+
+import datetime
+import json
+import re
+from functools import reduce
+from operator import or_
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import ProtectedError, Q, RestrictedError, TextField
+from django.db.models.functions import Cast
+from django.utils import timezone, translation
+
+from scoring.models import JuryCall, Submission
+from scoring.rowsource import events_deal_rows, player_deals
+from seasons.models import Competition, Rating, SeasonLog, Team
+from tournaments.dealing import unique_labels
+from tournaments.models import AuditLog, Entry, Player, Seat, Tournament, new_public_id
+from tournaments.names import name_key
+from tournaments.privacy_signals import personal_data, player_erased
+from tournaments.public_names import HIDDEN, public_form
+from tournaments.register_rules import free_distinction
+from tournaments.result_events import EntriesChanged, announce
+from tournaments.services import audit
+
+FORMAT, VERSION = "rikscore.person", 1
+
+#: The register fields a data export lists, as the register keeps them.
+REGISTER_FIELDS = (
+    "name", "distinction", "federation_number", "email", "phone",
+    "member_since", "active", "public_name", "mail_consent_at", "mail_results",
+    "mail_season", "mail_seating", "mail_language", "public_id",
+)  # fmt: skip
+
+#: What an erasure empties (``name`` becomes the pseudonym, ``public_name``
+#: hidden, ``public_id`` new; the club and the results stay).
+CLEARED = {
+    "distinction": "",
+    "federation_number": "",
+    "email": "",
+    "phone": "",
+    "member_since": None,
+    "mail_consent_at": None,
+    "mail_results": False,
+    "mail_season": False,
+    "mail_seating": False,
+    "mail_language": "",
+    "active": False,
+}
+
+
+# -- names in stored text -----------------------------------------------------
+def pseudonym(player: Player) -> str:
+    """ "Speler 12": the name the public sees for a hidden name, in the
+    site's language; stable, and it tells players apart (the register
+    number)."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return public_form("", HIDDEN, player.pk)
+
+
+def _forms(player: Player) -> list[str]:
+    """The ways stored text names the player: label first (it holds the name)."""
+    forms = {player.label.strip(), player.name.strip()}
+    return sorted((f for f in forms if f), key=len, reverse=True)
+
+
+def _mentioning(rows, field: str, forms: list[str]):
+    """Rows whose ``field`` (JSON or text) holds one of ``forms``: raw, and as
+    JSON writes a name with accents (``\\u00e9``)."""
+    needles = {f for form in forms for f in (form, json.dumps(form)[1:-1])}
+    if not needles:
+        return rows.none()
+    text = rows.annotate(_text=Cast(field, TextField()))
+    return text.filter(reduce(or_, (Q(_text__icontains=n) for n in needles)))
+
+
+class Scrubber:
+    """Replaces the player's name in text with the pseudonym: as a whole
+    word, never inside another register player's longer name ("Jan" in
+    "Jan Jansen" stays)."""
+
+    def __init__(self, player: Player, new: str):
+        self.new = new
+        words = "|".join(re.escape(f) for f in _forms(player)) or r"(?!)"
+        self.pattern = re.compile(rf"(?<!\w)(?:{words})(?!\w)", re.IGNORECASE)
+        name = player.name.strip()
+        others = Player.objects.exclude(pk=player.pk).filter(name__icontains=name)
+        longer = set(others.values_list("name", flat=True)) if name else set()
+        key = name_key(player.name)
+        self.protected = [
+            re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.IGNORECASE)
+            for n in longer
+            if name_key(n) != key
+        ]
+
+    def text(self, value: str) -> str:
+        guarded = [m.span() for p in self.protected for m in p.finditer(value)]
+
+        def swap(match):
+            inside = any(a <= match.start() and match.end() <= b for a, b in guarded)
+            return match.group(0) if inside else self.new
+
+        return self.pattern.sub(swap, value)
+
+    def json(self, value):
+        """Every string of a JSON value, keys too."""
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, list):
+            return [self.json(v) for v in value]
+        if isinstance(value, dict):
+            return {self.text(k): self.json(v) for k, v in value.items()}
+        return value
+
+
+# -- the export -----------------------------------------------------------------
+def _plain(value):
+    if isinstance(value, datetime.date | datetime.datetime):
+        return value.isoformat()
+    return value
+
+
+def _register(player: Player) -> dict:
+    data = {f: _plain(getattr(player, f)) for f in REGISTER_FIELDS}
+    data["register_number"] = player.pk
+    data["club"] = player.club.name if player.club_id else None
+    return data
+
+
+def _events(entries: list[Entry]) -> list[dict]:
+    seats: dict[int, list[dict]] = {}
+    fields = ("entry_id", "table__round__number", "table__number", "position",
+              "points", "deals_played", "sanction_points", "declared_made",
+              "solo_made")  # fmt: skip
+    rows = Seat.objects.filter(entry__in=entries).order_by(
+        "table__round__number", "table__number"
+    )
+    for (
+        entry_id,
+        rnd,
+        table,
+        pos,
+        points,
+        played,
+        sanctions,
+        made,
+        solo,
+    ) in rows.values_list(*fields):
+        seats.setdefault(entry_id, []).append(
+            {
+                "round": rnd,
+                "table": table,
+                "seat": pos,
+                "points": points,
+                "deals_played": played,
+                "sanction_points": sanctions,
+                "declared_made": made,
+                "solo_made": solo,
+            }
+        )
+    return [
+        {
+            "event": e.tournament.name,
+            "code": e.tournament.slug,
+            "date": e.tournament.date.isoformat(),
+            "status": str(e.status),
+            "withdrawn_after": e.withdrawn_after,
+            "club_name": e.club_label,
+            "seats": seats.get(e.pk, []),
+        }
+        for e in entries
+    ]
+
+
+def _tablemates(entry_ids: set[int], rows: list[dict]) -> dict[str, str]:
+    """{label: the public's name} of the other players at the player's tables:
+    their deal records name them as the public pages would (a hidden name
+    stays hidden in someone else's export)."""
+    others = {e for row in rows for _p, e, _n in row["seats"] if e not in entry_ids}
+    fields = ("pk", "player_id", "player__name", "player__public_name")
+    rows_of = Entry.objects.filter(pk__in=others).values_list(*fields)
+    choice = {pk: (player, name, public) for pk, player, name, public in rows_of}
+    out: dict[str, str] = {}
+    for row in rows:
+        labels = unique_labels([n for _p, _e, n in row["seats"]])
+        for (_pos, entry, _name), label in zip(row["seats"], labels, strict=True):
+            if entry in choice:
+                player, name, public = choice[entry]
+                out[label] = public_form(name, public, player)
+    return out
+
+
+def _renamed(value, names: dict[str, str]):
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
+    return value
+
+
+def _deals(entries: list[Entry]) -> list[dict]:
+    """Every deal the player took part in, its record as the backup writes
+    it (players by name) and the scores as stored (``scoring.rowsource``)."""
+    ids = {e.pk for e in entries}
+    slugs = {e.tournament_id: e.tournament.slug for e in entries}
+    rows = list(events_deal_rows([e.tournament for e in entries], entry_ids=ids))
+    names = _tablemates(ids, rows)
+    return [
+        {
+            "event": slugs[row["event"]],
+            "round": row["round"],
+            "table": row["table"],
+            "deal": row["deal"],
+            "seat": seat,
+            "contract": row["contract"],
+            "record": _renamed(row["record"], names),
+            "seat_scores": list(row["scores"]),
+            "points": points,
+            "total": total,
+        }
+        for _entry, row, seat, points, total in player_deals(rows, ids)
+    ]
+
+
+def _seasons(player: Player, entries: list[Entry]) -> tuple[list, list]:
+    played: dict[int, list[int]] = {}
+    for e in entries:
+        evening = getattr(e.tournament, "evening", None)
+        if evening is not None:
+            played.setdefault(evening.competition_id, []).append(evening.number)
+    seasons = [
+        {
+            "season": c.name,
+            "code": c.slug,
+            "club": c.club.name if c.club_id else None,
+            "evenings_played": sorted(played[c.pk]),
+        }
+        for c in Competition.objects.filter(pk__in=played).select_related("club")
+    ]
+    teams = [
+        {
+            "team": t.name,
+            "season": t.competition.slug if t.competition_id else None,
+            "event": t.tournament.slug if t.tournament_id else None,
+        }
+        for t in Team.objects.filter(members=player).select_related(
+            "competition", "tournament"
+        )
+    ]
+    return seasons, teams
+
+
+def _ratings(player: Player) -> list[dict]:
+    return [
+        {
+            "event": r.tournament.slug,
+            "date": r.tournament.date.isoformat(),
+            "mu": r.mu,
+            "sigma": r.sigma,
+            "ordinal": r.ordinal,
+            "events": r.events,
+        }
+        for r in Rating.objects.filter(player=player)
+        .select_related("tournament")
+        .order_by("tournament__date", "id")
+    ]
+
+
+def _ids(value) -> set:
+    """The ids a detail value holds: a number, or lists of them (a seating)."""
+    if isinstance(value, int):
+        return {value}
+    if isinstance(value, list):
+        return set().union(*(_ids(v) for v in value))
+    return set()
+
+
+#: Detail keys that hold entry ids (``tournaments`` services' audit lines).
+ENTRY_KEYS = ("entry", "entries", "a", "b", "first", "second", "tables", "byes")
+
+
+def _refers(detail, entry_ids: set[int], player_id: int) -> bool:
+    """An audit line of the player's event that names them by id."""
+    if not isinstance(detail, dict):
+        return False
+    entries = set().union(*(_ids(detail.get(k)) for k in ENTRY_KEYS))
+    return bool(entry_ids & entries or player_id in _ids(detail.get("players")))
+
+
+def _log(player: Player, entries: list[Entry]) -> list[dict]:
+    ids = {e.pk for e in entries}
+    forms = _forms(player)
+    named = set(
+        _mentioning(AuditLog.objects, "detail", forms).values_list("pk", flat=True)
+    )
+    lines = AuditLog.objects.filter(
+        Q(pk__in=named) | Q(tournament__in=[e.tournament_id for e in entries])
+    ).select_related("tournament", "user")
+    out = [
+        {
+            "event": a.tournament.slug,
+            "at": a.at.isoformat(),
+            "action": a.action,
+            "detail": a.detail,
+        }
+        for a in lines.order_by("at", "id")
+        if a.pk in named or _refers(a.detail, ids, player.pk)
+    ]
+    out += [
+        {
+            "season": s.season,
+            "at": s.at.isoformat(),
+            "action": s.action,
+            "detail": s.detail,
+        }
+        for s in SeasonLog.objects.filter(
+            Q(pk__in=_mentioning(SeasonLog.objects, "detail", forms).values("pk"))
+            | Q(competition=None, detail__player=player.pk)  # the register's
+        ).order_by("at", "id")
+    ]
+    return out
+
+
+def _answers(data: dict, player: Player) -> None:
+    """What the apps above keep (``personal_data``): one section each."""
+    for _receiver, answer in personal_data.send(sender=Player, player=player):
+        if not answer:
+            continue
+        section, value = answer
+        key, n = str(section), 2
+        while key in data:
+            key, n = f"{section}_{n}", n + 1
+        data[key] = value
+
+
+def player_data(player: Player) -> dict:
+    """Everything Rikscore holds about one register player, JSON-ready."""
+    entries = list(
+        Entry.objects.filter(player=player)
+        .select_related("tournament__evening", "player__club")
+        .order_by("tournament__date", "tournament_id")
+    )
+    seasons, teams = _seasons(player, entries)
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "register": _register(player),
+        "events": _events(entries),
+        "deals": _deals(entries),
+        "seasons": seasons,
+        "teams": teams,
+        "ratings": _ratings(player),
+        "log": _log(player, entries),
+    }
+    _answers(data, player)
+    return data
+
+
+def export_player(player: Player, user) -> dict:
+    """``player_data`` with the register's audit line (no personal data)."""
+    data = player_data(player)
+    _register_line(player, user, "player.export")
+    return data
+
+
+def _register_line(player: Player, user, action: str, **detail) -> None:
+    """The register's audit line: the player by number only."""
+    SeasonLog.objects.create(
+        competition=None,
+        season=player.club.name if player.club_id else "",
+        user=user if user is not None and user.is_authenticated else None,
+        action=action,
+        detail={"player": player.pk, **detail},
+    )
+
+
+# -- the erasure ------------------------------------------------------------------
+def _scope(player: Player) -> Q | None:
+    """Which events' text may be rewritten: every event, unless another
+    register player has the same name (then only the player's own events
+    where that namesake did not play)."""
+    key = name_key(player.name)
+    namesakes = [
+        p.pk
+        for p in Player.objects.exclude(pk=player.pk).filter(
+            name__iexact=player.name.strip()
+        )
+        if name_key(p.name) == key
+    ]
+    if not namesakes:
+        return None
+    theirs = Entry.objects.filter(player__in=namesakes).values("tournament_id")
+    own = Entry.objects.filter(player=player).values("tournament_id")
+    return Q(pk__in=own) & ~Q(pk__in=theirs)
+
+
+def _fits(model, field: str, text: str) -> str:
+    """``text`` cut to the column's length (a pseudonym may be longer)."""
+    longest = model._meta.get_field(field).max_length
+    return text[:longest] if longest else text
+
+
+def _scrub_logs(player: Player, scrub: Scrubber, scope: Q | None) -> None:
+    """The name in log text and other free text becomes the pseudonym."""
+    forms = _forms(player)
+    if not forms:
+        return
+    events = Tournament.objects.filter(scope) if scope is not None else None
+    lines = _mentioning(AuditLog.objects, "detail", forms)
+    if events is not None:
+        lines = lines.filter(tournament__in=events)
+    for line in lines:
+        line.detail = scrub.json(line.detail)
+        line.save(update_fields=["detail"])
+    if events is None:
+        for line in _mentioning(SeasonLog.objects, "detail", forms):
+            line.detail = scrub.json(line.detail)
+            line.save(update_fields=["detail"])
+    for model, field in ((JuryCall, "decided_by"), (Submission, "reason")):
+        rows = _mentioning(model.objects, field, forms)
+        if events is not None:
+            rows = rows.filter(table__round__tournament__in=events)
+        for row in rows:
+            setattr(row, field, _fits(model, field, scrub.text(getattr(row, field))))
+            row.save(update_fields=[field])
+    for team in Team.objects.filter(members=player):
+        team.name = _fits(Team, "name", scrub.text(team.name))
+        team.save(update_fields=["name"])
+
+
+def _pseudonymise(player: Player, new: str) -> None:
+    for field, value in CLEARED.items():
+        setattr(player, field, value)
+    player.name = new
+    player.public_name = Player.PublicName.HIDDEN
+    player.public_id = new_public_id()
+    player.distinction = free_distinction(
+        new, player.club_id, "", "", (f"#{player.pk}",)
+    )
+    player.save()
+
+
+def _without_results(player: Player) -> bool:
+    return not (
+        Entry.objects.filter(player=player).exists()
+        or Rating.objects.filter(player=player).exists()
+        or Team.objects.filter(members=player).exists()
+    )
+
+
+@transaction.atomic
+def erase_player(player: Player, user) -> str | None:
+    """Erase a register player's personal data; their results stay under
+    the pseudonym it returns (None: they had none and left the register).
+    Every app above removes its own rows (``player_erased``), each event
+    the player played in is announced (``EntriesChanged``: public pages and
+    ratings follow) and gets an audit line naming only the number."""
+    player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
+    player_erased.send(sender=Player, player=player)
+    events = list(
+        Tournament.objects.filter(entries__player=player).order_by("pk").distinct()
+    )
+    new = pseudonym(player)
+    scope = _scope(player)
+    _scrub_logs(player, Scrubber(player, new), scope)
+    if _without_results(player):
+        pk = player.pk
+        try:
+            with transaction.atomic():
+                player.delete()
+        except (ProtectedError, RestrictedError):
+            pass  # held by a row of an app above: kept under the pseudonym
+        else:
+            player.pk = pk
+            _register_line(player, user, "player.erase", removed=True)
+            return None
+    _pseudonymise(player, new)
+    for event in events:
+        audit(event, user, "player.erase", player=player.pk, pseudonym=new)
+        announce(EntriesChanged(event.pk))
+    _register_line(player, user, "player.erase", pseudonym=new)
+    return new
