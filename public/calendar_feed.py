@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
-from icalendar import Calendar, Event
+from icalendar import Calendar, Event, vDuration
 
 PRODID = "-//Rikscore//Rikscore calendar//NL"
 #: How often a subscribed calendar asks again: times change seldom.
@@ -100,7 +100,7 @@ def calendar(
         refresh_interval=REFRESH,
         language=language or None,
     )
-    cal.add("x-published-ttl", REFRESH)  # Outlook's and Google's refresh
+    cal.add("x-published-ttl", vDuration(REFRESH))  # Outlook's and Google's refresh
     stamp = stamp.astimezone(datetime.UTC)
     for slot in slots:
         cal.add_component(_event(slot, zone, stamp))

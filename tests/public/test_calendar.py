@@ -63,6 +63,9 @@ def test_each_round_at_its_time_in_the_event_language(client, small_event):
     assert str(first["URL"]) == "http://testserver/t/small/"
     assert first.start.tzinfo.key == "Europe/Amsterdam"  # VTIMEZONE sent along
     assert [tz["TZID"] for tz in cal.timezones] == ["Europe/Amsterdam"]
+    # calendars that poll read the interval as a duration (RFC 7986, Outlook)
+    assert cal["REFRESH-INTERVAL"].dt == datetime.timedelta(hours=6)
+    assert "X-PUBLISHED-TTL:PT6H" in cal.to_ical().decode()
 
 
 def test_an_english_event_says_round(client, small_event):
