@@ -472,7 +472,11 @@ def erase_player(player: Player, user) -> str | None:
     Every app above removes its own rows (``player_erased``), each event
     the player played in is announced (``EntriesChanged``: public pages and
     ratings follow) and gets an audit line naming only the number."""
-    player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
+    player = (
+        Player.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .get(pk=player.pk)
+    )
     player_erased.send(sender=Player, player=player)
     events = list(
         Tournament.objects.filter(entries__player=player).order_by("pk").distinct()
