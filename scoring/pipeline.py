@@ -24,7 +24,7 @@ from rules.engine.types import Suit
 from rules.engine.validation import Violation, validate_record
 from scoring.records import by_seat, seats_of
 from scoring.settlement import Settlement, ZeroSumError, sanction_charge, settle
-from tournaments.dealing import playing_positions, sitting_out
+from tournaments.dealing import BLIND_LABEL, playing_positions, sitting_out
 
 
 @dataclass(frozen=True)
@@ -55,9 +55,17 @@ class Outcome:
         return self.settlement is not None
 
 
+def chairs(labels: Sequence[str]) -> list[str]:
+    """The table's labels by chair: at a table of three the blind man's hand
+    takes chair 4 (``tournaments.dealing``)."""
+    return [*labels, BLIND_LABEL] if len(labels) == 3 else list(labels)
+
+
 def deal_players(labels: Sequence[str], number: int) -> tuple[list[str], str | None]:
-    """The deal's four players (left of the dealer first) and who sits out."""
-    players = [labels[p - 1] for p in playing_positions(len(labels), number)]
+    """The deal's four players (left of the dealer first) and who sits out;
+    at a table of three the blind man's hand is one of the four."""
+    at = chairs(labels)
+    players = [at[p - 1] for p in playing_positions(len(labels), number)]
     out = sitting_out(len(labels), number)
     return players, labels[out - 1] if out else None
 
@@ -85,6 +93,8 @@ def canonical(record: dict, schedule: Schedule) -> dict:
     stored: dict = {"rules": schedule.code, "players": list(record["players"])}
     if record.get("sitting_out") is not None:
         stored["sitting_out"] = record["sitting_out"]
+    if record.get("blind") is not None:
+        stored["blind"] = record["blind"]
     stored["plays"] = [_with_fixed_trump(p, schedule) for p in record.get("plays", [])]
     if record.get("sanctions"):
         stored["sanctions"] = record["sanctions"]
@@ -114,7 +124,8 @@ def evaluate(
     """Validate and settle one deal.
 
     ``players`` and ``out`` (the dealer sitting out) replace what the record
-    says; None keeps the record's own (a deal scored on its own, whose
+    says, and so does the blind man's hand when ``players`` holds it (a table
+    of three); None keeps the record's own (a deal scored on its own, whose
     ``context`` field then stands). ``schedule`` None: the record's rules are
     unknown, and every other problem is still listed.
     """
@@ -124,8 +135,11 @@ def evaluate(
     if players is not None:
         full["players"] = list(players)
         full.pop("sitting_out", None)
+        full.pop("blind", None)
         if out is not None:
             full["sitting_out"] = out
+        if BLIND_LABEL in players:
+            full["blind"] = BLIND_LABEL
     if context is not None:
         full.pop("context", None)
         if schedule is not None and solo_limit_counts(schedule):
@@ -169,9 +183,14 @@ def run_deal(
 
 
 def seat_scores(labels: Sequence[str], scores: Mapping[str, int]) -> tuple[int, ...]:
-    """Scores by seat position 1–5 (0 for an empty seat)."""
+    """Scores by seat position 1–5 (0 for an empty seat and for the blind
+    man's chair, which is never paid)."""
     seated = [0, 0, 0, 0, 0]
     for label, points in scores.items():
+        if label == BLIND_LABEL and len(labels) == 3:
+            if points:
+                raise ZeroSumError(f"the blind man was paid {points}")
+            continue
         seated[list(labels).index(label)] = points
     if sum(seated) != 0:
         raise ZeroSumError(f"seat scores {seated} do not sum to zero")
@@ -186,7 +205,7 @@ def sanctions_charged(record: dict, facts: dict | None) -> list[int]:
     players (4). The one reading of a sanction's cost: seat totals (the
     "fewest sanction points" tie-break), sheets, cards, pages and workbook
     show this number. Works on a record by seat or by name alike."""
-    players = record.get("players", [])
+    players = [p for p in record.get("players", []) if p != record.get("blind")]
     points = (facts or {}).get("sanctions", [])
     return [
         sanction_charge(pts, s.get("player"), players) if isinstance(pts, int) else 0

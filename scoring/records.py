@@ -11,6 +11,8 @@ a string key ("2"), as JSON keys must be. Pure: no database.
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tournaments.dealing import BLIND_LABEL, blind_position
+
 #: Fields of a play that name a player.
 PLAY_PLAYERS = ("declarer", "partner", "queen_of_spades", "last_trick")
 
@@ -21,6 +23,8 @@ def _convert(record: dict, person: Callable[[Any], Any], key: Callable) -> dict:
         out["players"] = [person(p) for p in record["players"]]
     if record.get("sitting_out") is not None:
         out["sitting_out"] = person(record["sitting_out"])
+    if record.get("blind") is not None:
+        out["blind"] = person(record["blind"])
     plays = []
     for play in record.get("plays", []):
         play = dict(play)
@@ -47,9 +51,13 @@ def by_seat(record: dict, seat_of: Mapping[str, int]) -> dict:
 
 
 def by_name(stored: dict, labels: Sequence[str]) -> dict:
-    """The stored record with every seat as its label (``labels[0]`` is seat 1)."""
+    """The stored record with every seat as its label (``labels[0]`` is seat 1;
+    the blind man's chair at a table of three is ``BLIND_LABEL``)."""
+    blind = blind_position(len(labels))
 
     def name(position):
+        if blind is not None and int(position) == blind:
+            return BLIND_LABEL
         return labels[int(position) - 1]
 
     return _convert(stored, name, name)

@@ -68,9 +68,10 @@ def fixed_amount(contract: Contract, tricks: int) -> int:
 
 
 def one_against_three(players, declarer: str, per_opponent: int) -> dict[str, int]:
-    """Declarer receives ``per_opponent`` from each of the other three."""
+    """Declarer receives ``per_opponent`` from each of the others (three; two
+    at a table of three, where the blind man's hand neither pays nor is paid)."""
     deltas = {p: -per_opponent for p in players}
-    deltas[declarer] = 3 * per_opponent
+    deltas[declarer] = (len(players) - 1) * per_opponent
     return deltas
 
 
@@ -98,9 +99,10 @@ def settle_solo(play: Play, players) -> dict[str, int]:
 
 
 def all_pass_losers(play: Play, players) -> set[str]:
+    """The losers among ``players`` (the blind man's hand may lose, unpaid)."""
     c = play.contract
     if c.all_pass_game is AllPassGame.QUEEN_AND_LAST:
-        return {play.queen_of_spades, play.last_trick}
+        return {play.queen_of_spades, play.last_trick} & set(players)
     tricks = play.tricks_by_player
     return {p for p in players if tricks[p] not in c.winning_tricks}
 
@@ -162,17 +164,45 @@ SETTLERS = {
 }
 
 
+def blind_mate(play: Play, players, blind: str) -> str:
+    """Who plays the blind man's cards in a partnership game, and so answers
+    for its side's share: the declarer when the blind holds the called ace,
+    else the one real opponent of the pair (docs/rulesets.md, "Tables of
+    three")."""
+    if play.partner == blind:
+        return play.declarer
+    return next(p for p in players if p not in (play.declarer, play.partner, blind))
+
+
+def settle_play(play: Play, players, blind: str | None) -> dict[str, int]:
+    """One play's deltas. At a table of three (``blind`` set) the blind man's
+    hand is never paid: in a partnership game the player who plays it takes
+    its share; against a single declarer its payment is dropped (the declarer
+    settles with the two players); an all-pass game settles among the three."""
+    kind = play.contract.kind
+    if blind is None:
+        return SETTLERS[kind](play, players)
+    paying = [p for p in players if p != blind]
+    if kind is not Kind.TEAM:
+        return SETTLERS[kind](play, paying)
+    deltas = SETTLERS[kind](play, players)
+    mate = blind_mate(play, players, blind)
+    deltas[mate] += deltas.pop(blind)
+    return deltas
+
+
 def settle(deal: Deal) -> Settlement:
     """Integer scores per player for a valid deal, sanctions included."""
     players = deal.players
     scores = dict.fromkeys(deal.everyone, 0)
     lines = []
     for play in deal.plays:
-        deltas = SETTLERS[play.contract.kind](play, players)
+        deltas = settle_play(play, players, deal.blind)
         made = None if play.contract.is_all_pass else play.contract.made(play.tricks)
         lines.append(Line(play.contract.code, made, deltas))
     for entry in deal.sanctions:
-        lines.append(Line(entry.sanction.code, None, settle_sanction(entry, players)))
+        deltas = settle_sanction(entry, deal.paying)
+        lines.append(Line(entry.sanction.code, None, deltas))
     for line in lines:
         if sum(line.deltas.values()) != 0:
             raise ZeroSumError(f"{line.code} does not sum to zero: {line.deltas}")

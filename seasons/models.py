@@ -77,6 +77,16 @@ class Competition(models.Model):
             "where the dealer sits out each deal in turn."
         ),
     )
+    tables_of_three = models.BooleanField(
+        _("tables of three with the blind man"),
+        default=False,
+        db_default=False,
+        help_text=_(
+            "When the members present do not split into tables of 4 and 5 "
+            "(6, 7 or 11), three play at a table with the blind man's hand "
+            "instead of byes."
+        ),
+    )
     # The season ranking (seasons.ranking.SeasonRules).
     method = models.CharField(
         _("ranking"), max_length=10, choices=Method.choices, default=Method.SUM

@@ -1,7 +1,9 @@
 """Who deals and who plays each deal at a table. Pure: no database.
 
 Seat 1 deals first; the deal passes to the left (the next seat). At a table of
-five the dealer sits out the deal. The players of a deal are listed clockwise
+five the dealer sits out the deal. At a table of three the blind man's hand
+lies at chair 4, between seat 3 and seat 1: it is dealt to but never deals
+(000, "Rikken for three players"). The players of a deal are listed clockwise
 starting left of the dealer, as the deal record wants them.
 """
 
@@ -14,9 +16,22 @@ def dealer_position(seat_count: int, deal_number: int) -> int:
     return (deal_number - 1) % seat_count + 1
 
 
+#: The blind man's chair at a table of three, and the name it plays under.
+BLIND_POSITION = 4
+BLIND_LABEL = "Blinde"
+
+
+def blind_position(seat_count: int) -> int | None:
+    """The blind man's chair at a table of three; None elsewhere."""
+    return BLIND_POSITION if seat_count == 3 else None
+
+
 def playing_positions(seat_count: int, deal_number: int) -> list[int]:
-    """The four seat positions that play this deal, starting left of the dealer."""
+    """The four seat positions that play this deal, starting left of the
+    dealer (chair 4 is the blind man's at a table of three)."""
     dealer = dealer_position(seat_count, deal_number)
+    if seat_count == 3:
+        return [(dealer + i - 1) % 4 + 1 for i in range(1, 5)]
     order = [(dealer + i - 1) % seat_count + 1 for i in range(1, seat_count + 1)]
     if seat_count == 5:
         order = order[:4]  # the last one in the order is the dealer, sitting out
@@ -29,7 +44,7 @@ def sitting_out(seat_count: int, deal_number: int) -> int | None:
 
 def unique_labels(names: list[str]) -> list[str]:
     """Names made distinct at one table (a deal record needs four distinct names)."""
-    seen: dict[str, int] = {}
+    seen: dict[str, int] = {BLIND_LABEL: 1}  # the blind man's name is taken
     labels = []
     for name in names:
         name = name.strip() or "?"

@@ -252,6 +252,19 @@ class Tournament(models.Model):
     tiebreaks = models.JSONField(_("tie-break chain"), default=list, blank=True)
     placement_points = models.JSONField(_("placement points"), default=list, blank=True)
     normalise_five = models.BooleanField(_("normalise 5-player tables"), default=False)
+    #: Counts that tables of 4 and 5 cannot seat (6, 7, 11) play at tables of
+    #: three with the blind man (000, "Rikken for three players") instead of
+    #: byes; byes only when the TD asks for them (``tournaments.seating``).
+    tables_of_three = models.BooleanField(
+        _("tables of three with the blind man"),
+        default=False,
+        db_default=False,
+        help_text=_(
+            "When the players do not split into tables of 4 and 5 (6, 7 or 11 "
+            "players), seat three at a table with the blind man's hand "
+            "instead of giving byes."
+        ),
+    )
     hide_last_rounds = models.PositiveSmallIntegerField(
         _("hide standings of the last rounds"), default=0
     )

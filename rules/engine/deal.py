@@ -39,6 +39,12 @@ class Deal:
     sanctions: tuple[SanctionEntry, ...] = ()
     solo_made: Mapping[str, int] = field(default_factory=dict)
     sitting_out: str | None = None  # the dealer at a table of five
+    blind: str | None = None  # the blind man's hand at a table of three
+
+    @property
+    def paying(self) -> tuple[str, ...]:
+        """Who pays and is paid: the players, less the blind man's hand."""
+        return tuple(p for p in self.players if p != self.blind)
 
     @property
     def dealer(self) -> str:
@@ -47,7 +53,8 @@ class Deal:
 
     @property
     def everyone(self) -> tuple[str, ...]:
-        """The four players and, at a table of five, the dealer sitting out."""
+        """The four players (the blind hand too, at 0) and, at a table of
+        five, the dealer sitting out."""
         return self.players + ((self.sitting_out,) if self.sitting_out else ())
 
     @property

@@ -72,11 +72,24 @@ problem(
     sitting_out=_(
         "sitting_out must name the dealer who sits out, not one of the four players."
     ),
+    blind=_(
+        "blind must name one of the four players: the blind man's hand at a "
+        "table of three."
+    ),
+    blind_out=_("A table of three has nobody sitting out: give blind or sitting_out."),
 )
 problem(
     "unknown_player",
     _("A play or sanction names someone not at the deal."),
     _("“%(name)s” is not one of this deal's four players."),
+)
+problem(
+    "blind_declares",
+    _("The blind man at a table of three cannot bid (000, “Rikken for three”)."),
+    _(
+        "%(player)s is the blind man: the blind hand never bids or declares; "
+        "it can hold the called ace."
+    ),
 )
 problem(
     "sanction_player",
@@ -85,6 +98,7 @@ problem(
         "%(sanction)s is the dealer's fault: it can only be given to "
         "%(dealer)s, who dealt."
     ),
+    blind=_("%(player)s is the blind man's hand: nobody sits there to be sanctioned."),
     sitting_out=_(
         "%(player)s sits this deal out: only a forgotten turn-up "
         "card or a director's penalty can be given to them."

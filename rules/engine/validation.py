@@ -19,7 +19,7 @@ from rules.engine.types import AllPassGame, Jury, Suit
 from rules.numbers import is_whole as is_int
 
 RECORD_KEYS = frozenset(
-    {"rules", "players", "plays", "sanctions", "context", "sitting_out"}
+    {"rules", "players", "plays", "sanctions", "context", "sitting_out", "blind"}
 )
 PLAY_KEYS = frozenset(
     {"contract", "declarer", "partner", "tricks", "trump", "jury",
@@ -55,6 +55,7 @@ class Record:
     schedule: Schedule | None = None
     players: list[str] | None = None
     sitting_out: str | None = None
+    blind: str | None = None  # the blind man's hand at a table of three
     solo_made: dict = field(default_factory=dict)
     sanctions: list[SanctionEntry] = field(default_factory=list)
     plays: list[Play] = field(default_factory=list)
@@ -125,6 +126,20 @@ def check_sitting_out(r: Record) -> None:
             r.everyone = r.known | {out}
 
 
+def check_blind(r: Record) -> None:
+    """A table of three: one of the four hands is the blind man's (000,
+    "Rikken for three players"), laid open and played by its partner(s)."""
+    blind = r.raw.get("blind")
+    if blind is None:
+        return
+    if not isinstance(blind, str) or (r.players is not None and blind not in r.players):
+        r.add("bad_players", "blind", "blind")
+    elif r.raw.get("sitting_out") is not None:
+        r.add("bad_players", "blind", "blind_out")
+    else:
+        r.blind = blind
+
+
 def check_context(r: Record) -> None:
     context = r.raw.get("context", {})
     if not isinstance(context, dict):
@@ -180,6 +195,9 @@ def _sanction_player(r: Record, sanction, player: str, where: str) -> bool:
             sanction=sanction.name,
             dealer=r.dealer,
         )
+        return False
+    if r.blind is not None and player == r.blind:
+        r.add("sanction_player", f"{where}.player", "blind", player=player)
         return False
     if player == r.sitting_out and not sanction.may_name_sitting_out:
         r.add("sanction_player", f"{where}.player", "sitting_out", player=player)
@@ -255,6 +273,9 @@ def _check_declarer(r: Record, p: dict, where: str) -> str | None:
     declarer = p.get("declarer")
     if declarer is None:
         r.add("declarer_missing", f"{where}.declarer")
+        return None
+    if r.blind is not None and declarer == r.blind:
+        r.add("blind_declares", f"{where}.declarer", player=declarer)
         return None
     return declarer if r.player(declarer, r.known, f"{where}.declarer") else None
 
@@ -423,6 +444,7 @@ CHECKS: tuple[Callable[[Record], None], ...] = (
     check_rules,
     check_players,
     check_sitting_out,
+    check_blind,
     check_context,
     check_sanctions,
     check_plays,
@@ -447,5 +469,6 @@ def validate_record(record: Any, resolve: Resolver) -> Result:
         tuple(r.sanctions),
         r.solo_made,
         r.sitting_out,
+        r.blind,
     )
     return Result(deal, ())
