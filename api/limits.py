@@ -3,8 +3,9 @@ counted in the shared cache (Redis when configured, so every worker counts
 together). Reads count per address (``REMOTE_ADDR`` is the client's own
 behind trusted proxies: rikscore/client_address.py), writes per token."""
 
-from django.core.cache import cache
 from ninja.throttling import BaseThrottle
+
+from tournaments.window_counter import count
 
 WINDOW = 60
 READS_PER_MINUTE = 120
@@ -14,15 +15,7 @@ WRITES_PER_MINUTE = 60
 def over_limit(bucket: str, per_minute: int) -> int:
     """0 while ``bucket`` is within ``per_minute`` this window, else the
     seconds to wait (for ``Retry-After``). Counts this request."""
-    key = f"api-rate:{bucket}"
-    if cache.add(key, 1, WINDOW):
-        return 0
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired in between
-        cache.add(key, 1, WINDOW)
-        return 0
-    return WINDOW if count > per_minute else 0
+    return WINDOW if count(f"api-rate:{bucket}", WINDOW) > per_minute else 0
 
 
 class ReadThrottle(BaseThrottle):

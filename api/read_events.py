@@ -33,6 +33,7 @@ from api.schemas import (
     TableSeat,
 )
 from public.views import event_or_404
+from rules.engine.penalty_points import KEY as PENALTY
 from scoring.rowsource import (
     BYE_MARK,
     round_byes,
@@ -168,6 +169,7 @@ def standing_row(item: dict, columns, public_ids: dict[int, str]) -> StandingRow
         club=item["club"],
         rounds=rounds,
         points=item.get("points"),
+        penalty_points=item.get(PENALTY),
         values=values,
         deals_played=item.get("deals_played"),
         withdrawn=item["withdrawn"],

@@ -31,10 +31,10 @@ from tournaments.models import Player
 router = Router(tags=["seasons"], throttle=READS)
 
 #: The season's own fields its ranking reads (``seasons.services.rules_of``,
-#: the prizes): part of its answer's key.
+#: the prizes; its rules for the penalty-point display): part of its answer's key.
 RANKING_FIELDS = (
     "name", "season", "closed", "method", "placement_points", "best_of",
-    "min_evenings", "absent", "order", "tiebreaks", "prizes",
+    "min_evenings", "absent", "order", "tiebreaks", "prizes", "rules",
 )  # fmt: skip
 
 
@@ -92,6 +92,7 @@ def _row(row, standings, public_ids: dict[int, str]) -> SeasonRow:
         name=standings.names.get(row.player, "?"),
         club=standings.clubs.get(row.player, ""),
         total=row.total,
+        penalty_points=row.penalty,
         played=row.played,
         qualified=row.qualified,
         prize=str(prize_label(standings.prizes.get(row.player))),

@@ -89,6 +89,14 @@ class SeasonRow(Schema):
     prize: str = Field(description='The prize in words, e.g. "prize 1", or "".')
     newcomer: bool
     cells: list[SeasonCell]
+    penalty_points: Number | None = Field(
+        None,
+        description=(
+            "Penalty points, when the season's rule set shows its standings so: "
+            "the leader's total less this row's (the leader 0, lowest first). "
+            "None otherwise, and for a row not ranked."
+        ),
+    )
 
 
 class SeasonDetail(SeasonRef):
@@ -149,6 +157,14 @@ class StandingRow(Schema):
     club: str
     rounds: list[RoundPoints]
     points: Number | None = Field(description="Total points.")
+    penalty_points: Number | None = Field(
+        None,
+        description=(
+            "Penalty points, when the event's rule set shows its standings so: "
+            "the leader's total less this row's (the leader 0, lowest first). "
+            "None otherwise, and for a row without a rank."
+        ),
+    )
     values: dict[str, Number | None] = Field(
         description="The ranking's columns by key (see ``columns``)."
     )

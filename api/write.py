@@ -37,6 +37,8 @@ from scoring.services import (
     save_deal,
     table_view,
 )
+from scoring.services.deals import MIN_SEATS
+from tournaments.dealing import BLIND_LABEL
 from tournaments.locks import BusyError, GoneError
 from tournaments.models import AuditLog, TableRound, Tournament
 
@@ -167,6 +169,12 @@ def body_digest(body: dict) -> str:
 
 
 # -- the table and the deal --------------------------------------------------------
+def complete(view) -> bool:
+    """Whether the table is seated for play: three (with the blind man's
+    hand), four or five seats."""
+    return len(view.seats) >= MIN_SEATS
+
+
 def table_of(tournament: Tournament, round_number: int, number: int) -> TableRound:
     table = (
         TableRound.objects.select_related("round")
@@ -195,12 +203,12 @@ def deal_number(tournament: Tournament, number: int) -> int:
 
 
 def this_deal(table: TableRound, number: int, record: dict) -> None:
-    """A record that says its rules, players or dealer sitting out must
-    say this deal's (as the import asks); left out, the table's stand."""
+    """A record that says its rules, players, dealer sitting out or blind
+    man must say this deal's (as the import asks); left out, the table's
+    stand."""
     view = table_view(table)
-    players, out = (
-        deal_players(view.labels, number) if len(view.seats) >= 4 else ([], None)
-    )
+    players, out = deal_players(view.labels, number) if complete(view) else ([], None)
+    blind = BLIND_LABEL if BLIND_LABEL in players else None
     wrong = []
     rules = table.round.tournament.rules
     if "rules" in record and record["rules"] != rules:
@@ -219,6 +227,14 @@ def this_deal(table: TableRound, number: int, record: dict) -> None:
         wrong.append(
             ("record.sitting_out", _("Not the dealer who sits out this deal."))
         )
+    if "blind" in record and record["blind"] != blind:
+        message = (
+            _("At this table of three the blind man's hand is “%(name)s”.")
+            % {"name": blind}
+            if blind
+            else _("This table has four or five players: no blind man.")
+        )
+        wrong.append(("record.blind", message))
     if wrong:
         raise RefusedError(422, [error("not_this_deal", f, m) for f, m in wrong])
 
@@ -457,13 +473,14 @@ def _table(request, slug, round_number, table_number):
     deals = []
     for number in range(1, tournament.deals_per_round + 1):
         players, out = (
-            deal_players(view.labels, number) if len(view.seats) >= 4 else ([], None)
+            deal_players(view.labels, number) if complete(view) else ([], None)
         )
         deals.append(
             {
                 "deal": number,
                 "players": players,
                 "sitting_out": out,
+                "blind": BLIND_LABEL if BLIND_LABEL in players else None,
                 "version": versions.get(number),
             }
         )

@@ -1,11 +1,10 @@
 """The self-service form is counted per address: at most ``LIMIT``
 confirmation mails to one address within ``WINDOW`` seconds, so the form
-cannot be used to flood someone's inbox. Counted in the shared cache
-(Redis when configured), so several worker processes count together."""
+cannot be used to flood someone's inbox (``tournaments.window_counter``)."""
 
 import hashlib
 
-from django.core.cache import cache
+from tournaments.window_counter import count
 
 LIMIT = 3
 WINDOW = 3600
@@ -18,11 +17,4 @@ def _key(address: str) -> str:
 
 def allowed(address: str) -> bool:
     """Count one more mail to ``address``; False once over the limit."""
-    key = _key(address)
-    if cache.add(key, 1, WINDOW):
-        return True
-    try:
-        return cache.incr(key) <= LIMIT
-    except ValueError:  # expired in between
-        cache.add(key, 1, WINDOW)
-        return True
+    return count(_key(address), WINDOW) <= LIMIT

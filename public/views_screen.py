@@ -17,8 +17,9 @@ from scoring.tables import standings_table
 from tournaments.models import Round
 
 #: The standings columns a screen shows beside the rounds: tie-breaks are
-#: for the TD's table, the hall wants rank, name and points in large type.
-SHOWN = {"rank", "name", "club", "placement", "points"}
+#: for the TD's table, the hall wants rank, name and points in large type
+#: (and the penalty points, when the rule set shows them).
+SHOWN = {"rank", "name", "club", "placement", "points", "penalty_points"}
 #: Seconds each screenful stays up.
 PAGE_SECONDS = 12
 

@@ -95,6 +95,7 @@ def ranking_rows(standings) -> list[dict]:
                 "cells": [row.cells.get(n) for n in standings.evenings],
                 "played": row.played,
                 "total": row.total,
+                "penalty": row.penalty,  # None unless the rule set shows them
                 "qualified": row.qualified,
                 "prize": prize,
                 "prize_label": prize_label(prize),

@@ -1,14 +1,15 @@
 """Form data ⇄ house-rule overrides: the clone-and-edit page's translation layer.
 
 Field names are ``<contract>__<key>``, ``sanction__<code>`` and, for the
-shapes, ``shape__<shape>__<contract>`` (``shape__mie_double`` for the one
-switch); only values that differ from the base preset become overrides, so a
+shapes, ``shape__<shape>__<contract>`` (``shape__mie_double`` for a
+switch, ``shape__failed_prices__<contract>__base`` and ``…__step`` for the
+two failed prices); only values that differ from the base preset become overrides, so a
 set stays readable. Checking is ``check_overrides``'s job, not this module's.
 """
 
 from collections.abc import Mapping
 
-from rules.engine.house_rules import SHAPE_FORMS, shape_contracts
+from rules.engine.house_rules import PRICE_KEYS, SHAPE_FORMS, shape_contracts
 from rules.engine.house_rules import editable_keys as keys_of_kind
 from rules.engine.schedules import Schedule
 from rules.numbers import int_or_text
@@ -65,8 +66,9 @@ def overrides_from_form(base: Schedule, data: Mapping[str, str]) -> dict:
     return overrides
 
 
-def shape_field(key: str, code: str | None = None) -> str:
-    return f"shape__{key}__{code}" if code else f"shape__{key}"
+def shape_field(key: str, code: str | None = None, part: str | None = None) -> str:
+    name = f"shape__{key}__{code}" if code else f"shape__{key}"
+    return f"{name}__{part}" if part else name
 
 
 def shapes_from_form(base: Schedule, data: Mapping[str, str]) -> dict:
@@ -81,6 +83,16 @@ def shapes_from_form(base: Schedule, data: Mapping[str, str]) -> dict:
         codes = [c.code for c in shape_contracts(base, key)]
         if form == "contracts":
             chosen = [c for c in codes if data.get(shape_field(key, c)) in TICKED]
+        elif form == "prices":
+            chosen = {}
+            for code in codes:
+                prices = {}
+                for part in PRICE_KEYS:
+                    raw = data.get(shape_field(key, code, part), "").strip()
+                    if raw:
+                        prices[part] = int_or_text(raw)
+                if prices:
+                    chosen[code] = prices
         else:
             chosen = {}
             for code in codes:
@@ -92,11 +104,16 @@ def shapes_from_form(base: Schedule, data: Mapping[str, str]) -> dict:
     return shapes
 
 
-def shape_value(schedule: Schedule, key: str, code: str | None = None):
-    """What the form shows for a shape: the amount, or whether it is ticked."""
+def shape_value(
+    schedule: Schedule, key: str, code: str | None = None, part: str | None = None
+):
+    """What the form shows for a shape: the amount (a failed price's
+    ``part``), or whether it is ticked."""
     value, form = schedule.shapes.get(key), SHAPE_FORMS[key]
     if form == "switch":
         return bool(value)
     if form == "contracts":
         return code in (value or [])
+    if form == "prices":
+        return ((value or {}).get(code) or {}).get(part, "")
     return (value or {}).get(code, "")

@@ -1,7 +1,7 @@
 """House-rule sets as files: a small versioned JSON document a club publishes
 and another club loads (docs/rule-files.md).
 
-    {"format": "rikscore.rules", "version": 1, "name": "…", "slug": "…",
+    {"format": "rikscore.rules", "version": 2, "name": "…", "slug": "…",
      "preset": "nl", "description": "…", "overrides": {…},
      "exported": "2026-11-21T20:15:00+00:00"}
 
@@ -10,6 +10,13 @@ The overrides travel exactly as the set stores them and are checked by
 pass through a file unchanged. ``check_document`` lists every problem of a
 document (each with a code and the field it concerns) before anything is
 saved; ``import_rule_set`` saves a new set only when there is none.
+
+Version 2 (issue 29) added the shapes ``failed_step_from``, ``failed_prices``
+and ``penalty_points`` (``V2_SHAPES``); everything else is as in version 1.
+A version-1 file is read as it always was; one that holds a version-2 shape
+is refused with that reason (a Rikscore that writes version 1 never wrote
+it, and one that reads only version 1 would refuse it), so a file's version
+always says which Rikscore can read it. Export writes version 2.
 """
 
 import datetime
@@ -32,7 +39,10 @@ from rules.numbers import load_json
 from rules.text import CONTROL, CONTROL_IN_TEXT
 
 FORMAT = "rikscore.rules"
-VERSION = 1
+VERSION = 2
+OLDEST = 1  # the oldest version still read
+#: The shapes a version-1 file cannot hold: they came with version 2.
+V2_SHAPES = ("failed_step_from", "failed_prices", "penalty_points")
 KEYS = ("format", "version", "name", "slug", "preset", "description",
         "overrides", "exported")  # fmt: skip
 REQUIRED = ("format", "version", "name", "slug", "preset", "overrides")
@@ -57,9 +67,12 @@ FILE_PROBLEMS = {
         Problem("file_version", _("A format version this Rikscore cannot read."), {
             "": _("“version” must be a whole number."),
             "newer": _("Version %(v)s of the format comes from a newer Rikscore; "
-                       "this one reads version %(known)s."),
+                       "this one reads versions %(oldest)s to %(known)s."),
             "older": _("Version %(v)s of the format does not exist; this "
-                       "Rikscore reads version %(known)s."),
+                       "Rikscore reads versions %(oldest)s to %(known)s."),
+            "shape": _("“%(k)s” came with version %(known)s of the format: a "
+                       "version-%(v)s file cannot hold it. Write \"version\": "
+                       "%(known)s."),
         }),
         Problem("file_key", _("A key the rule file format does not have."),
                 {"": _("Unknown key “%(key)s”.")}),
@@ -170,6 +183,7 @@ def check_document(data: Any) -> list[Violation]:
     errors += _check_slug(data.get("slug"), "slug" in data)
     errors += _check_text(data, "description", MAX_DESCRIPTION, CONTROL_IN_TEXT)
     errors += _check_exported(data)
+    errors += _check_shapes_of_version(data)
     preset = data.get("preset")
     if "preset" in data and (not isinstance(preset, str) or preset not in PRESETS):
         errors.append(problem("file_preset", "preset", p=preset))
@@ -203,11 +217,29 @@ def _check_version(data: Mapping) -> list[Violation]:
     version = data["version"]
     if not isinstance(version, int) or isinstance(version, bool):
         return [problem("file_version", "version")]
+    known = {"known": VERSION, "oldest": OLDEST}
     if version > VERSION:
-        return [problem("file_version", "version", "newer", v=version, known=VERSION)]
-    if version < VERSION:
-        return [problem("file_version", "version", "older", v=version, known=VERSION)]
+        return [problem("file_version", "version", "newer", v=version, **known)]
+    if version < OLDEST:
+        return [problem("file_version", "version", "older", v=version, **known)]
     return []
+
+
+def _check_shapes_of_version(data: Mapping) -> list[Violation]:
+    """A version-1 document naming a shape of version 2 (``V2_SHAPES``)."""
+    if data.get("version") != 1:
+        return []
+    overrides = data.get("overrides")
+    shapes = overrides.get("shapes") if isinstance(overrides, Mapping) else None
+    if not isinstance(shapes, Mapping):
+        return []
+    return [
+        problem(
+            "file_version", f"overrides.shapes.{k}", "shape", k=k, v=1, known=VERSION
+        )
+        for k in V2_SHAPES
+        if k in shapes
+    ]
 
 
 def _check_text(data, key, longest, control, required=False) -> list[Violation]:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from rules.display import contract_rows
 from rules.editor import overrides_from_form
 from rules.engine.house_rules import check_overrides
-from rules.engine.labels import FIELDS, SCHEDULE, variant_label
+from rules.engine.labels import FIELDS, PRICES, SCHEDULE, variant_label
 from rules.engine.presets import get_preset
 from rules.forms import contract_fields, shape_groups, where_in_words
 from rules.models import CODE_INVALID, HouseRuleSet
@@ -117,6 +117,7 @@ def edit(request, code: str):
         "users": users,
         "fields": FIELDS,
         "schedule_terms": SCHEDULE,
+        "prices": PRICES,
         "variants": [(v, variant_label(v)) for v in variants],
         "data": request.POST if request.method == "POST" else None,
         "shape_groups": shape_groups(

@@ -18,8 +18,10 @@ from scoring.models import Deal, JuryCall
 from scoring.pipeline import deal_players, run_deal
 from scoring.services import freeze_rules, recompute_table, table_view
 from scoring.services.deal_rows import create_deal_rows, deal_row
+from tournaments.dealing import BLIND_LABEL
 from tournaments.models import Club, Entry, Player, Tournament
 from tournaments.register_rules import name_clash
+from tournaments.seating.tables import plan_tables
 from tournaments.seating_screen import rotation_seating
 from tournaments.services import create_tournament, seat_round
 
@@ -81,14 +83,19 @@ def realistic_record(
     schedule=None,
     sitting_out=None,
     sanction_rate: float = 0.05,
+    blind: str | None = None,
 ) -> dict:
-    """A plausible deal: the nl club mix, or any valid deal for other schedules."""
+    """A plausible deal: the nl club mix, or any valid deal for other schedules.
+    ``blind``: the blind man's hand at a table of three (one of ``players``),
+    which never declares but may be the partner."""
     if schedule is not None and schedule.preset != "nl":
-        record = random_record(schedule, rng, players, sitting_out, sanction_rate)
+        record = random_record(
+            schedule, rng, players, sitting_out, sanction_rate, blind=blind
+        )
         return {k: v for k, v in record.items() if k in ("plays", "sanctions")}
     weights = [w for w, _, _ in NL_MIX]
     _, code, (lo, hi) = rng.choices(NL_MIX, weights)[0]
-    declarer = rng.choice(players)
+    declarer = rng.choice([p for p in players if p != blind])
     play = {"contract": code, "declarer": declarer, "tricks": rng.randint(lo, hi)}
     if code in ("rik", "rik-beter", "troela"):
         play["partner"] = rng.choice([p for p in players if p != declarer])
@@ -116,17 +123,19 @@ def fill_table(
     rows, calls = [], []
     for number in range(1, deals + 1):
         players, out = deal_players(view.labels, number)
-        made = contexts.context(seats, players).solo_made
+        blind = BLIND_LABEL if BLIND_LABEL in players else None
+        real = [p for p in players if p != blind]  # the blind man has no count
+        made = contexts.context(seats, real).solo_made
         fixed = (special or {}).get(number)
         for _attempt in range(1 if fixed else 50):  # a draw the rules refuse: again
             record = fixed or realistic_record(
-                players, rng, schedule, out, sanction_rate
+                players, rng, schedule, out, sanction_rate, blind
             )
             record = _named(record, players, out)
             _call_jury_only_when_needed(record, schedule, made)
             approved = _approvals(record)
             context = contexts.context(
-                seats, players, [(seats[d], c, APPROVED) for d, c in approved]
+                seats, real, [(seats[d], c, APPROVED) for d, c in approved]
             )
             outcome = run_deal(schedule, view.labels, number, record, context)
             if outcome.ok:
@@ -189,6 +198,18 @@ def _named(template, players: list[str], out: str | None = None):
     return template
 
 
+def _with_threes(entries: list, rng: random.Random) -> list[list]:
+    """A random mix in the table plan with tables of three (the event's
+    setting): 7 players are a table of 4 and one of 3."""
+    order = entries[:]
+    rng.shuffle(order)
+    tables, i = [], 0
+    for size in plan_tables(len(order), threes=True).sizes:
+        tables.append(order[i : i + size])
+        i += size
+    return tables
+
+
 @transaction.atomic
 def generate_event(
     slug: str,
@@ -206,7 +227,9 @@ def generate_event(
     **settings,
 ) -> Tournament:
     """An event with seated rounds and every deal scored. With ``byes`` the
-    players left over from tables of 4 sit out, those with fewest byes first.
+    players left over from tables of 4 sit out, those with fewest byes first;
+    with ``tables_of_three`` (an event setting) a count that tables of 4 and
+    5 do not seat gets tables of three with the blind man.
     ``players`` from the register (a club's evening), else new ones.
     ``seater(round, entries, rng)`` seats a round (tables of entries; a
     club season passes the round page's seating), else a random mix."""
@@ -237,7 +260,12 @@ def generate_event(
             out = order[: len(entries) % 4]
             out_before.update(e.id for e in out)
         playing = [e for e in entries if e not in out]
-        mix = seater(round_, playing, rng) if seater else rotation_seating(playing, rng)
+        if seater:
+            mix = seater(round_, playing, rng)
+        elif tournament.tables_of_three and not byes:
+            mix = _with_threes(playing, rng)
+        else:
+            mix = rotation_seating(playing, rng)
         tables = seat_round(round_, mix, byes=out)
         for table in in_play_order(tables, lambda t: t.number):
             extra = (special or {}).get((round_.number, table.number))

@@ -19,6 +19,7 @@ from rules.engine.spoken import contract_for
 from rules.engine.types import AllPassGame
 from rules.numbers import int_or_text, parse_int
 from scoring.widgets import FastSelect, FastTextInput
+from tournaments.dealing import BLIND_LABEL, BLIND_POSITION
 
 MAX_PLAYS = 3
 MAX_SANCTIONS = 2
@@ -48,6 +49,15 @@ JURY_DECISIONS = ("approved", "refused")
 #: Violations the jury's refusal makes moot at the same field: a refused
 #: contract was not played, so "needs the jury's approval" says nothing more.
 MOOT_WHEN_REFUSED = ("jury_required", "solo_limit")
+#: The blind man's hand at a table of three as people read it; the value
+#: posted and recorded stays ``BLIND_LABEL`` (the pipeline's name for it).
+BLIND_SHOWN = _("the blind man")
+
+
+def shown_name(label: str) -> str:
+    """A player's label as the page shows it: the blind man's hand by its
+    translated name, everyone else by their label."""
+    return str(BLIND_SHOWN) if label == BLIND_LABEL else label
 
 
 def contract_code(text: str, schedule: Schedule) -> str:
@@ -61,13 +71,18 @@ def contract_code(text: str, schedule: Schedule) -> str:
 
 
 def player_label(text: str, players: Sequence[str], seats: Mapping[str, str]) -> str:
-    """A label, or a seat number ("1"–"5") of someone playing this deal → label."""
+    """A label, or a seat number ("1"–"5") of someone playing this deal → label.
+    At a table of three the blind man's hand is also its chair ("4") or its
+    shown name ("the blind man", translated)."""
     text = text.strip()
     if text in players:
         return text
     if seats.get(text) in players:
         return seats[text]
     match = [p for p in players if p.casefold() == text.casefold()]
+    blind_words = (str(BLIND_POSITION), shown_name(BLIND_LABEL).casefold())
+    if not match and BLIND_LABEL in players and text.casefold() in blind_words:
+        return BLIND_LABEL
     return match[0] if match else text
 
 
@@ -223,7 +238,14 @@ def _select(label, choices) -> forms.CharField:
 
 
 class DealForm(forms.Form):
-    """One deal at one table: up to 3 plays, the all-pass fields, 2 sanctions."""
+    """One deal at one table: up to 3 plays, the all-pass fields, 2 sanctions.
+
+    At a table of three (``players`` holds ``BLIND_LABEL``) the blind man's
+    hand is offered where it can be: as a partner (it can hold the called
+    ace) and in the all-pass fields; never as a declarer or for a sanction
+    (000, "Rikken for three players"). A value posted anyway goes to the
+    rules, which refuse it by name (``blind_declares``, ``sanction_player``).
+    """
 
     version = forms.CharField(required=False, widget=forms.HiddenInput)
     thrown_in = forms.BooleanField(
@@ -244,6 +266,10 @@ class DealForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.schedule, self.players, self.seats = schedule, list(players), seats
         self.sitting_out = sitting_out
+        #: The blind man's label at a table of three, else None.
+        self.blind = BLIND_LABEL if BLIND_LABEL in self.players else None
+        if self.blind and str(BLIND_POSITION) not in seats:
+            self.seats = {**seats, str(BLIND_POSITION): BLIND_LABEL}
         #: The TD's form: the jury's decision is recorded here, with the deal
         #: (never on the players' own page, which only says "approved").
         #: Whether any contract of the schedule calls for the jury (itself,
@@ -263,7 +289,12 @@ class DealForm(forms.Form):
         self.play_rows: list[int] = []
         self.sanction_rows: list[int] = []
         by_label = {label: pos for pos, label in seats.items()}
-        people = [("", "—")] + [(p, f"{by_label.get(p, '')} · {p}") for p in players]
+        people = [("", "—")] + [
+            (p, shown_name(p) if p == self.blind else f"{by_label.get(p, '')} · {p}")
+            for p in players
+        ]
+        #: Who can declare or be sanctioned: everyone but the blind man.
+        bidders = [c for c in people if not (self.blind and c[0] == self.blind)]
         for row in range(MAX_PLAYS):
             self.fields[f"p{row}_contract"] = _text(
                 _("Contract"),
@@ -271,7 +302,7 @@ class DealForm(forms.Form):
                 size=14,
                 placeholder=_("code or name"),
             )
-            self.fields[f"p{row}_declarer"] = _select(_("Declarer"), people)
+            self.fields[f"p{row}_declarer"] = _select(_("Declarer"), bidders)
             self.fields[f"p{row}_partner"] = _select(_("Partner"), people)
             self.fields[f"p{row}_tricks"] = _text(
                 _("Tricks"), inputmode="numeric", size=3
@@ -300,22 +331,29 @@ class DealForm(forms.Form):
             )  # only an anchor for "tricks of each player" errors
         if "trick-count" in self.all_pass_games:
             for i, label in enumerate(players):
-                self.fields[f"ap_t{i}"] = _text(label, inputmode="numeric", size=3)
+                self.fields[f"ap_t{i}"] = _text(
+                    shown_name(label), inputmode="numeric", size=3
+                )
         if "queen-and-last" in self.all_pass_games:
             self.fields["ap_queen"] = _select(_("Took the queen of spades"), people)
             self.fields["ap_last"] = _select(_("Took the last trick"), people)
         codes = [("", "—")] + [(s.code, s.name) for s in schedule.sanctions.values()]
-        offenders = people
+        offenders = bidders
         if sitting_out:  # only a forgotten turn-up card or a penalty (engine)
             mark = _("%(seat)s · %(name)s (dealer, sitting out)")
             text = mark % {"seat": by_label.get(sitting_out, ""), "name": sitting_out}
-            offenders = [*people, (sitting_out, text)]
+            offenders = [*bidders, (sitting_out, text)]
         for row in range(MAX_SANCTIONS):
             self.fields[f"s{row}_code"] = _select(_("Sanction"), codes)
             self.fields[f"s{row}_player"] = _select(_("Player"), offenders)
             self.fields[f"s{row}_points"] = _text(
                 _("Points"), inputmode="numeric", size=4
             )
+
+    @property
+    def shown_players(self) -> list[str]:
+        """The deal's four players as the page names them."""
+        return [shown_name(p) for p in self.players]
 
     def record(self) -> dict | None:
         """The deal record (players left to the service), or None with errors."""

@@ -11,11 +11,19 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.types import Kind
+from scoring.forms import shown_name
 from scoring.models import Deal
+from scoring.penalty_rows import add_penalty_points
 from scoring.pipeline import sanctions_charged
 from scoring.records import by_name
 from scoring.services import standings_for
-from tournaments.dealing import dealer_position, sitting_out, unique_labels
+from tournaments.dealing import (
+    BLIND_LABEL,
+    blind_position,
+    dealer_position,
+    sitting_out,
+    unique_labels,
+)
 from tournaments.models import Bye, Seat, TableRound, Tournament
 from tournaments.names import event_shown_names
 from tournaments.public_names import is_public, name_fields, shown
@@ -128,6 +136,7 @@ def standings_rows(
             if col.key in METRICS or col.key in ("deals_played", "sat_out"):
                 item[col.key] = row.value(col.key)
         out.append(item)
+    add_penalty_points(columns, out, primary, tournament.schedule)
     if any(item["notes"] for item in out):
         columns.append(Column("notes", _("Note")))
     return RowSet(columns, out)
@@ -327,7 +336,10 @@ def deal_rows(
     points charged)] with ``sanction_seats`` (the offenders' seats; per seat
     ``sanction_points``), ``jury`` [(seat, contract name)] approvals, ``scores`` and
     ``running`` (the table-round's running totals) per seat, ``record``
-    (players by name).
+    (players by name). At a table of three ``blind`` is the blind man's
+    chair (4; else None): ``scores`` and ``running`` hold the three seats,
+    and the record and every column that names a player name its hand as
+    people read it, "the blind man" translated (``_chairs``).
 
     ``round_numbers`` limits to those rounds; ``entry_id`` to the tables
     where that entry sat (a player page reads a few dozen deals, not all).
@@ -404,7 +416,9 @@ def _plays(stored: dict, facts: dict | None, schedule) -> list[dict]:
 def _rows(deals, seats: dict, schedule_of) -> Iterator[dict]:
     """The rows of ``deals`` (ordered), seated as ``seats`` {table: [(position,
     entry, name)]}; ``schedule_of(event id)`` is the event's schedule."""
-    labels = {t: unique_labels([n for _p, _e, n in s]) for t, s in seats.items()}
+    labels = {
+        t: _chairs(unique_labels([n for _p, _e, n in s])) for t, s in seats.items()
+    }
     fields = ("table_id", "table__round__tournament_id", "table__round__number",
               "table__number", "number", "record", "facts",
               "s1", "s2", "s3", "s4", "s5")  # fmt: skip
@@ -416,6 +430,7 @@ def _rows(deals, seats: dict, schedule_of) -> Iterator[dict]:
         at_table = seats.get(table_id, [])
         size = len(at_table)
         record = by_name(stored, labels[table_id]) if at_table else stored
+        blind = blind_position(size) if stored.get("blind") is not None else None
         plays = record.get("plays", [])
         codes = tuple(p.get("contract", "") for p in plays)
         if (key := (event, codes)) not in names:
@@ -431,6 +446,7 @@ def _rows(deals, seats: dict, schedule_of) -> Iterator[dict]:
             "deal": number,
             "dealer": dealer_position(size, number) if size else None,
             "sits_out": sitting_out(size, number) if size else None,
+            "blind": blind,
             "seats": at_table,
             "codes": " + ".join(codes) or "-",
             "contract": names[key],
@@ -463,6 +479,12 @@ def _rows(deals, seats: dict, schedule_of) -> Iterator[dict]:
             "plays": _plays(stored, facts, schedule),
             "sanction_seats": [s.get("player") for s in stored.get("sanctions", [])],
         }
+
+
+def _chairs(labels: list[str]) -> list[str]:
+    """A table's labels by chair: at a table of three the blind man's hand
+    (chair 4) by the name people read, translated (``shown_name``)."""
+    return [*labels, shown_name(BLIND_LABEL)] if len(labels) == 3 else labels
 
 
 def _joined(plays: list[dict], key: str) -> str:

@@ -49,22 +49,31 @@ class Settlement:
 
 
 def stepped_amount(contract: Contract, tricks: int) -> int:
-    """X when made (with the 13-trick bonus), Y when failed (a flat amount
-    when the set says so: shape ``abondance_flat``)."""
+    """X when made (with the 13-trick bonus), Y when failed: base + step per
+    trick short, with the set's own failed base and step when it has them
+    (shape ``failed_prices``), or a flat amount (shape ``abondance_flat``)."""
     if contract.made(tricks):
         bonus = contract.bonus13 if tricks == 13 else 0
         return contract.base + contract.step * (tricks - contract.target) + bonus
     if contract.fail_flat is not None:
         return contract.fail_flat
-    return contract.base + contract.step * (contract.target - tricks)
+    base = contract.base if contract.lost_base is None else contract.lost_base
+    step = contract.step if contract.lost_step is None else contract.lost_step
+    return base + step * (contract.target - tricks)
 
 
 def fixed_amount(contract: Contract, tricks: int) -> int:
-    """V when made; when failed V plus ``fail_step`` per trick past the limit
-    (shapes ``solo13_steps`` and ``failed_step``; 0 in every preset)."""
+    """V when made; when failed V (or the failed base of shape
+    ``failed_prices``) plus the failed step per trick past the limit (shapes
+    ``solo13_steps``, ``failed_step`` or ``failed_prices``; 0 in every
+    preset), counted from the ``fail_from``-th trick past it on (shape
+    ``failed_step_from``; 1 = every trick past the limit)."""
     if contract.made(tricks):
         return contract.value
-    return contract.value + contract.fail_step * contract.tricks_past(tricks)
+    base = contract.value if contract.lost_base is None else contract.lost_base
+    step = contract.fail_step if contract.lost_step is None else contract.lost_step
+    counted = max(0, contract.tricks_past(tricks) - (contract.fail_from - 1))
+    return base + step * counted
 
 
 def one_against_three(players, declarer: str, per_opponent: int) -> dict[str, int]:

@@ -7,6 +7,12 @@ tie-break chain of metrics, each with a key, a name and a direction. Equal on
 every key means a shared rank. A bye scores by the event's bye policy: 0, the
 player's average per round played (recomputed as rounds are played, so final
 at the end), or a fixed number; it counts in the primary key only.
+
+A table of three (the blind man's hand at chair 4) has three results; the
+blind man is nobody and has none. Its players play every deal, so the
+normalisation of tables of five leaves them as they are, and placement
+points give its places 1-3 what places 1-3 earn at a table of four
+(docs/decisions.md, "Tables of three: standings").
 """
 
 from collections import defaultdict
@@ -64,7 +70,8 @@ class Options:
     tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS
     placement_points: Sequence[int] = DEFAULT_PLACEMENT
     #: Deals per round when normalising 5-tables: points per deal played
-    #: times the deals of the rounds the player was seated in.
+    #: times the deals of the rounds the player was seated in (a player of
+    #: a table of three or four played every deal: unchanged).
     normalise_to: int | None = None
     bye_policy: str = BYE_ZERO
     bye_points: int = 0

@@ -26,9 +26,10 @@ TEMPLATE = "scoring/standings/table.html"
 EMPTY = "—"
 #: Columns a phone leaves out (see the public-pages section of rikscore.css).
 WIDE_ONLY = "wide-only"
-#: The ranking's own total (placement points when the event ranks by them):
-#: kept in view with rank and name while the rounds scroll (``pin-*`` CSS).
-PRIMARY = ("placement", "points")
+#: The ranking's own total (placement points when the event ranks by them,
+#: penalty points when the rule set shows them): kept in view with rank and
+#: name while the rounds scroll (``pin-*`` CSS).
+PRIMARY = ("penalty_points", "placement", "points")
 
 
 class TextColumn(tables.Column):

@@ -6,6 +6,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from rules.engine.penalty_points import shows_penalty_points
 from rules.numbers import parse_int
 from scoring.reconcile import reconcile
 from scoring.rowsource import standings_rows
@@ -21,6 +22,13 @@ def _after_round(value: str | None, numbers: list[int]) -> int | None:
     return number if number in numbers else None
 
 
+#: The penalty-point display in the settings in force (docs/rule-files.md).
+PENALTY_SHOWN = _(
+    "penalty points: the leader's total less the player's, lowest first "
+    "(the rule set's choice); the order and the scores are the zero-sum ones"
+)
+
+
 def settings_in_force(tournament: Tournament) -> list[tuple[str, str]]:
     """(label, value) lines naming the standings method and options."""
     names = [
@@ -33,6 +41,8 @@ def settings_in_force(tournament: Tournament) -> list[tuple[str, str]]:
     if tournament.method == "placement":
         points = tournament.placement_points or DEFAULT_PLACEMENT
         lines.append((_("Placement points"), "-".join(str(p) for p in points)))
+    if shows_penalty_points(tournament.schedule):  # the rule set's display
+        lines.append((_("Shown as"), PENALTY_SHOWN))
     lines.append(
         (
             _("5-player tables"),
@@ -41,6 +51,8 @@ def settings_in_force(tournament: Tournament) -> list[tuple[str, str]]:
             else _("not normalised: total points"),
         )
     )
+    if tournament.tables_of_three:  # decisions: "Tables of three: standings"
+        lines.append((_("3-player tables"), _three_line(tournament)))
     bye = tournament.get_bye_policy_display()
     if tournament.bye_policy == "fixed":
         bye = _("%(n)s points") % {"n": tournament.bye_points}
@@ -58,6 +70,23 @@ def settings_in_force(tournament: Tournament) -> list[tuple[str, str]]:
             )
         )
     return lines
+
+
+def _three_line(tournament: Tournament) -> str:
+    """How a table of three (with the blind man's hand) counts: everyone
+    plays every deal, so its points stand as scored; placement points give
+    places 1-3 what they give at a table of four."""
+    text = _(
+        "the blind man's hand scores nothing; the three play every deal, "
+        "so their points count as scored"
+    )
+    if tournament.method == "placement":
+        points = list(tournament.placement_points or DEFAULT_PLACEMENT)[:3]
+        text = _("%(text)s; places 1-3 earn %(points)s placement points") % {
+            "text": text,
+            "points": "-".join(str(p) for p in points),
+        }
+    return str(text)
 
 
 @td_required

@@ -11,6 +11,10 @@ bye policy, beside the real standings. Nothing is stored.
 A deal the other rules refuse is listed with the reasons and scores 0 for
 all four players (it was played, so it counts as a deal played).
 
+At a table of three the blind man's hand is the fourth player of every deal
+(chair 4, ``scoring.pipeline.chairs``): the pipeline settles it as the
+event's deals were settled, it has no seat, so no line and no count.
+
 Fast (a 12,800-deal event in well under 200 ms): seats, deals and jury calls
 are read in one query each, the records as their JSON text (decoding 12,800
 JSON fields costs more than the whole rescoring). The pipeline runs once per
@@ -38,13 +42,24 @@ from rules.engine.schedules import Schedule
 from scoring import standings
 from scoring.context import EMPTY, ContextBuilder
 from scoring.models import Deal, JuryCall
-from scoring.pipeline import DealContext, deal_players, run_deal, solo_declarers
+from scoring.pipeline import (
+    DealContext,
+    chairs,
+    deal_players,
+    run_deal,
+    solo_declarers,
+)
 from scoring.records import by_name
 from scoring.rowsource import as_asked
 from scoring.services.deal_rows import PLAY_ORDER
 from scoring.services.ranking import options_for, standings_for
 from scoring.services.totals import seat_totals
-from tournaments.dealing import playing_positions, sitting_out, unique_labels
+from tournaments.dealing import (
+    BLIND_LABEL,
+    playing_positions,
+    sitting_out,
+    unique_labels,
+)
 from tournaments.models import Seat, Tournament
 from tournaments.public_names import name_fields, shown
 from tournaments.ranking import chain
@@ -93,7 +108,8 @@ class WhatIf:
 class _Table:
     """A table as the rescoring reads it, once seated and named (``name``):
     ``labels`` by seat, ``seats`` {label: entry}, ``players`` the labels of
-    each deal's four players by the dealer's seat (0 for seat 1). Slots and
+    each deal's players by the dealer's seat (0 for seat 1): the four, less
+    the blind man's hand at a table of three (it has no count). Slots and
     tuples: they live through the whole rescoring, and the garbage collector
     then has fewer objects to follow."""
 
@@ -112,17 +128,23 @@ class _Table:
         self.size = len(entries)
         self.labels = tuple(unique_labels([names.get(e, "?") for e in entries]))
         self.seats = dict(zip(self.labels, entries, strict=True))
-        if self.size >= 4:
+        if self.size >= 3:
+            at = chairs(self.labels)  # the blind man's hand at chair 4 of three
             self.players = tuple(
-                _players_of(self.size, dealer)(self.labels)
-                for dealer in range(self.size)
+                _real(_players_of(self.size, dealer)(at)) for dealer in range(self.size)
             )
+
+
+def _real(players: tuple[str, ...]) -> tuple[str, ...]:
+    """A deal's players less the blind man's hand (a table of three)."""
+    return tuple(p for p in players if p != BLIND_LABEL)
 
 
 @cache
 def _seat_order(size: int, dealer: int) -> tuple[int, ...]:
     """The seats of a deal's players in play order, the dealer sitting out
-    last, when seat ``dealer`` + 1 deals (``tournaments.dealing``)."""
+    last, when seat ``dealer`` + 1 deals (``tournaments.dealing``; at a
+    table of three chair 4 is the blind man's hand)."""
     positions = tuple(playing_positions(size, dealer + 1))
     out = sitting_out(size, dealer + 1)
     return positions if out is None else (*positions, out)
@@ -288,7 +310,7 @@ class _Rescorer:
         sums = {}
         for table_id, rows in groupby(deals, key=itemgetter(0)):
             table = self.tables.get(table_id)
-            if table is None or table.size < 4:
+            if table is None or table.size < 3:
                 continue  # no longer seated, or too few players to deal
             placed = [self._deal(table, number, text) for _t, number, text in rows]
             self.count += len(placed)
@@ -328,7 +350,7 @@ class _Rescorer:
         (sorted keys: equal exactly when the records are); and the places
         of its declarers."""
         positions = _seat_order(size, dealer)
-        place = [0] * size
+        place = [0] * max(size, len(positions))  # chair 4 of a table of three
         for i, position in enumerate(positions):
             place[position - 1] = i
         own = by_name(json.loads(text), place)
@@ -353,7 +375,7 @@ class _Rescorer:
         their place in play order: whether each declarer reached the solo
         limit (validation asks no more; tests/scoring/test_whatif.py holds
         it), and the jury's decisions."""
-        labels = table.labels
+        labels = chairs(table.labels)
         place = {labels[p - 1]: i for i, p in enumerate(positions)}
         made = context.solo_made
         reached = tuple(
@@ -392,7 +414,7 @@ class _Rescorer:
         entries = [table.entries[p] for p in sorted(table.entries)]
         seats = dict(zip(labels, entries, strict=True))
         players, _out = deal_players(labels, number)
-        context = self.contexts.context(seats, players, calls)
+        context = self.contexts.context(seats, _real(tuple(players)), calls)
         record = by_name(json.loads(text), labels)
         outcome = run_deal(self.schedule, labels, number, record, context)
         reasons = tuple(dict.fromkeys(v.message for v in outcome.violations))

@@ -16,7 +16,9 @@ whole file. Codes already taken get new ones (``najaar`` → ``najaar-2``; an
 evening ``<season>-<number>``). A player is the same register player in
 every evening, as ``import_event`` finds players (federation number, else
 name and club). Export → import → export gives the same document but for
-the codes and each event's import audit line.
+the codes and each event's import audit line. Version 3 adds the season's
+``tables_of_three`` (tables of three with the blind man); older files
+import with it off.
 """
 
 import copy
@@ -53,11 +55,11 @@ from seasons.ranking import TIEBREAKS
 from tournaments.models import Club, Player, Tournament
 from tournaments.register_rules import ClubsOfAFile, player_from_file
 
-FORMAT, VERSION = "rikscore.competition", 2
+FORMAT, VERSION = "rikscore.competition", 3
 SETTINGS = ("slug", "name", "season", "rules", "partijen", "deals_per_partij",
             "byes", "method", "placement_points", "best_of", "min_evenings",
             "absent", "order", "tiebreaks", "prizes", "closed",
-            "score_entry", "entry_mode", "weekday")  # fmt: skip
+            "score_entry", "entry_mode", "weekday", "tables_of_three")  # fmt: skip
 
 __all__ = [
     "BackupError",
@@ -190,7 +192,7 @@ TEAM = {
 def document(competition: dict, team: dict) -> dict:
     return {
         "format": choice(FORMAT),
-        "version": choice(1, VERSION),
+        "version": choice(*range(1, VERSION + 1)),
         "competition": lambda v, p: obj(v, p, competition),
         "club": text(120, empty=False),
         "evenings": items(lambda v, p: obj(v, p, EVENING), 1000),
@@ -210,7 +212,14 @@ COMPETITION_2 = {
 }
 MEMBER_2 = {**MEMBER, "distinction": text(40)}
 TEAM_2 = {**TEAM, "members": items(lambda v, p: obj(v, p, MEMBER_2), 200)}
-DOCUMENTS = {1: document(COMPETITION, TEAM), 2: document(COMPETITION_2, TEAM_2)}
+#: Version 3 adds tables of three with the blind man (000, "Rikken for
+#: three players") for the counts tables of 4 and 5 do not seat.
+COMPETITION_3 = {**COMPETITION_2, "tables_of_three": boolean}
+DOCUMENTS = {
+    1: document(COMPETITION, TEAM),
+    2: document(COMPETITION_2, TEAM_2),
+    3: document(COMPETITION_3, TEAM_2),
+}
 
 
 def upgrade(data: dict) -> dict:
@@ -221,6 +230,9 @@ def upgrade(data: dict) -> dict:
             for member in team["members"]:
                 member["distinction"] = ""
         data["version"] = 2
+    if data["version"] == 2:
+        data["competition"]["tables_of_three"] = False
+        data["version"] = 3
     return data
 
 

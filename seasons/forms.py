@@ -20,7 +20,8 @@ class CompetitionForm(forms.ModelForm):
     class Meta:
         model = Competition
         fields = ["club", "name", "slug", "season", "rules", "partijen",
-                  "deals_per_partij", "byes", "weekday", "start_time",
+                  "deals_per_partij", "byes", "tables_of_three", "weekday",
+                  "start_time",
                   "score_entry", "entry_mode"]  # fmt: skip
         field_classes = {"club": IdChoiceField}  # junk ids never reach SQL
         widgets = {
@@ -75,6 +76,7 @@ def _numbers(text: str, field: str) -> list[int]:
 _WEEKDAY = Competition._meta.get_field("weekday")
 _SCORE_ENTRY = Competition._meta.get_field("score_entry")
 _ENTRY_MODE = Competition._meta.get_field("entry_mode")
+_THREES = Competition._meta.get_field("tables_of_three")
 
 
 class RankingForm(forms.Form):
@@ -145,6 +147,11 @@ class RankingForm(forms.Form):
         help_text=_ENTRY_MODE.help_text,
         required=False,
     )
+    tables_of_three = forms.BooleanField(
+        label=capfirst(_THREES.verbose_name),
+        help_text=_THREES.help_text,
+        required=False,
+    )
 
     @classmethod
     def for_competition(cls, competition: Competition, data=None) -> "RankingForm":
@@ -163,6 +170,7 @@ class RankingForm(forms.Form):
             "weekday": competition.weekday,
             "score_entry": competition.score_entry,
             "entry_mode": competition.entry_mode,
+            "tables_of_three": competition.tables_of_three,
         }
         return cls(data, initial=initial)
 
@@ -203,6 +211,7 @@ class RankingForm(forms.Form):
             "weekday": d["weekday"],
             "score_entry": d["score_entry"],
             "entry_mode": d["entry_mode"],
+            "tables_of_three": bool(d.get("tables_of_three")),
         }
 
 

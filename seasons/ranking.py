@@ -14,7 +14,10 @@ A club picks how its season counts (``SeasonRules``):
   first evening are filled (a newcomer missed nothing before joining);
 - ``order``: ``high`` wins, or ``low`` wins as some clubs count;
 - ``tiebreaks``: a chain of ``evenings`` (more played), ``best`` (best single
-  evening), ``wins`` (evenings won), ``points`` (points over the season).
+  evening), ``wins`` (evenings won), ``points`` (points over the season);
+- ``penalty_points``: the season's rule set shows its standings as penalty
+  points (``rules.engine.penalty_points``): each ranked row's ``penalty`` is
+  the leader's total less its own, display only (the order is the total's).
 
 Teams count what the ranking counts (``rank_teams`` over ``team_scores``):
 each member's season total, and nothing for a member below the minimum.
@@ -24,6 +27,8 @@ Imports nothing from the database: the service layer loads and saves.
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+from rules.engine.penalty_points import penalty_points
 
 METHODS = ("sum", "average", "placement")
 ABSENT = ("zero", "average", "nothing")
@@ -51,6 +56,7 @@ class SeasonRules:
     absent: str = "nothing"
     order: str = "high"
     tiebreaks: tuple[str, ...] = ("evenings", "best")
+    penalty_points: bool = False  # display only: the rule set's switch
 
 
 @dataclass
@@ -75,6 +81,9 @@ class SeasonRow:
     best: float = 0
     qualified: bool = True
     rank: int | None = None
+    #: The leader's total less this row's, when the season shows penalty
+    #: points; None otherwise and below the minimum (not ranked).
+    penalty: int | float | None = None
 
 
 def evening_ranks(points: dict[int, int | float], high: bool = True) -> dict[int, int]:
@@ -122,6 +131,10 @@ def season_ranking(
         if key(row) != previous:
             rank, previous = place, key(row)
         row.rank = rank
+    if rules.penalty_points:
+        shown = penalty_points([r.total for r in ranked], rules.order == "high")
+        for row, value in zip(ranked, shown, strict=True):
+            row.penalty = value
     below = sorted(
         (r for r in rows if not r.qualified),
         key=lambda r: (-r.played, key(r), r.player),

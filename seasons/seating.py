@@ -3,7 +3,7 @@
 TD sees the season's repeat meetings in the round page's words."""
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from seasons.models import Competition, Evening
 from tournaments.history import Tables, provide, provide_series
@@ -81,6 +81,8 @@ class SeasonRepeats:
     rounds: int
     players: int
     five_duty: dict[int, int]  # player: times at a table of five
+    #: player: times at a table of three (with the blind man)
+    three_duty: dict[int, int] = field(default_factory=dict)
 
     def sentence(self) -> str:
         """The round page's words for the same two numbers."""
@@ -101,11 +103,13 @@ def season_repeats(competition: Competition) -> SeasonRepeats:
     rounds = _tables(((e, r), t, p) for e, r, t, p, _round in seats)
     slots: Counter = Counter()
     five: Counter = Counter()
+    three: Counter = Counter()
     for tables in rounds:
         for table in tables:
             for player in table:
                 slots[player] += len(table) - 1
                 five[player] += len(table) == 5
+                three[player] += len(table) == 3
     repeats = count_repeats(rounds)
     # with byes the engine claims no floor for the round (``round_bound``)
     byes = bool(seats) and Bye.objects.filter(round_id=seats[-1][4]).exists()
@@ -115,6 +119,7 @@ def season_repeats(competition: Competition) -> SeasonRepeats:
         rounds=len(rounds),
         players=len(slots),
         five_duty=dict(five),
+        three_duty=dict(three),
     )
 
 
@@ -127,9 +132,17 @@ def _last_bound(rounds, byes: bool = False) -> int:
     players = [p for t in last for p in t]
     floor = 0
     if before and not byes:
-        five = Counter(p for tables in before for t in tables if len(t) == 5 for p in t)
         sizes = [len(t) for t in last]
-        plan = TablePlan(fours=sizes.count(4), fives=sizes.count(5))
-        if len(sizes) == plan.fours + plan.fives:
+        plan = TablePlan(
+            fours=sizes.count(4), fives=sizes.count(5), threes=sizes.count(3)
+        )
+        # the turns that go round: at tables of five, or of three
+        odd = plan.odd or 5
+        five = Counter(
+            p for tables in before for t in tables if len(t) == odd for p in t
+        )
+        if len(sizes) == plan.fours + plan.fives + plan.threes and not (
+            plan.fives and plan.threes
+        ):
             floor = round_bound(before[-1], players, [five[p] for p in players], plan)
     return history_bound(before, [last], players, floor)

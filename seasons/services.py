@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import Count, Sum
 
+from rules.engine.penalty_points import shows_penalty_points
 from rules.naming import candidates, first_free
 from rules.resolver import resolve_schedule
 from seasons.closed import SeasonClosedError, refuse_if_closed  # noqa: F401 (re-exported)
@@ -53,6 +54,7 @@ def rules_of(competition: Competition) -> SeasonRules:
         absent=competition.absent,
         order=competition.order,
         tiebreaks=tuple(competition.tiebreaks or ("evenings", "best")),
+        penalty_points=shows_penalty_points(resolve_schedule(competition.rules_code)),
     )
 
 
@@ -178,6 +180,7 @@ def create_evening(
         deals_per_round=competition.deals_per_partij,
         score_entry=competition.score_entry,  # the season's defaults; the
         entry_mode=competition.entry_mode,  # evening's settings may change them
+        tables_of_three=competition.tables_of_three,
     )
     Evening.objects.create(
         competition=competition,

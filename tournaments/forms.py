@@ -183,7 +183,7 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "slug", "date", "start_time", "venue", "rules", "rounds",
             "deals_per_round", "round_minutes", "language", "method",
-            "tiebreaks", "placement_points", "normalise_five",
+            "tiebreaks", "placement_points", "normalise_five", "tables_of_three",
             "hide_last_rounds", "bye_policy", "bye_points", "entry_mode",
             "score_entry",
         ]  # fmt: skip
@@ -520,6 +520,14 @@ class GenerateForm(forms.Form):
         required=False,
         help_text=_("Only tables of four; the players left over sit this round out."),
     )
+    threes = forms.BooleanField(
+        label=_("Seat with tables of three (with the blind man)"),
+        required=False,
+        help_text=_(
+            "Tables of three with the blind man's hand instead of tables of five, "
+            "and for 6, 7 or 11 players instead of byes."
+        ),
+    )
     order = forms.ChoiceField(
         label=_("Seating"),
         choices=ORDERS,
@@ -641,7 +649,15 @@ class WithdrawForm(forms.Form):
 
     def __init__(self, tournament, allowed, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["choice"].choices = [c for c in self.CHOICES if c[0] in allowed]
+        labels = dict(self.CHOICES)
+        if tournament.tables_of_three:
+            labels["remove"] = _(
+                "Take the seat away: a table of five plays on with four, a table "
+                "of four with three and the blind man"
+            )
+        self.fields["choice"].choices = [
+            (c, labels[c]) for c, _label in self.CHOICES if c in allowed
+        ]
         playing = Entry.objects.filter(tournament=tournament).exclude(
             status__in=(Entry.Status.REGISTERED, Entry.Status.SUBSTITUTE)
         )

@@ -105,8 +105,24 @@ def move_player(
         at = len(row) if to.seat is None else min(to.seat - 1, len(row))
         row.insert(at, entry.id)
         now = Place(to.table, at + 1)
+    three = round_.tournament.tables_of_three
     for number, ids in layout.items():
+        if three and len(ids) == 3:
+            continue  # a table of three with the blind man
         if len(ids) not in (4, 5):
+            if three:
+                raise SeatingRefusedError(
+                    ngettext(
+                        "Table %(table)s would have %(n)s player: every table "
+                        "needs 3, 4 or 5. Move another player first, or swap "
+                        "seats.",
+                        "Table %(table)s would have %(n)s players: every table "
+                        "needs 3, 4 or 5. Move another player first, or swap "
+                        "seats.",
+                        len(ids),
+                    )
+                    % {"table": number, "n": len(ids)}
+                )
             raise SeatingRefusedError(
                 ngettext(
                     "Table %(table)s would have %(n)s player: every table needs "

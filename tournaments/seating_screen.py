@@ -5,7 +5,9 @@ tables, asks the optimal engine in ``tournaments.seating`` for the next round
 and maps its player ids back to entries. When that engine is missing or fails
 unexpectedly, the simple mixing generator (``rotation_seating``) is used and
 the diagnostics say so. Counts no mix of 4- and 5-tables fits are refused
-with the engine's message (and the byes alternative).
+with the engine's message (and the byes alternative), unless the event seats
+tables of three with the blind man (``Tournament.tables_of_three``) or the
+TD asks for them for this round (``threes``: instead of tables of five too).
 """
 
 import logging
@@ -22,18 +24,44 @@ from tournaments.seating_outcome import SeatingOutcome
 from tournaments.services import active_entries
 
 log = logging.getLogger(__name__)
+#: Tables of three: None or False (none), "event" (the event's setting: only
+#: for counts tables of 4 and 5 do not seat), "asked" (the TD asks: instead of
+#: tables of five too).
+Threes = str | bool | None
+EVENT, ASKED = "event", "asked"
+
+
+def plan_kwargs(byes: bool, threes: Threes) -> dict:
+    """``plan_tables``' and the engine's keywords for ``byes`` and ``threes``."""
+    return {
+        "byes_allowed": byes,
+        "threes": bool(threes),
+        "threes_for_fives": threes == ASKED,
+    }
+
+
+def threes_for(tournament, asked: bool = False) -> Threes:
+    """The round's tables of three: asked by the TD, or the event's setting."""
+    if asked:
+        return ASKED
+    return EVENT if getattr(tournament, "tables_of_three", False) else None
+
+
 TIME_LIMIT = 1.0  # seconds; the search stops sooner at its bound
 SIMPLE_TRIES = 200
 
 
-def rotation_seating(entries: list, rng: random.Random, byes: bool = False):
+def rotation_seating(
+    entries: list, rng: random.Random, byes: bool = False, threes: Threes = None
+):
     """A random mix in the table plan of ``tournaments.seating`` (not the
     optimiser): the seating screen's fallback, and generated events.
-    With ``byes`` the players left over from tables of 4 sit out."""
+    With ``byes`` the players left over from tables of 4 sit out; ``threes``
+    as ``plan_kwargs`` takes it."""
     order = entries[:]
     rng.shuffle(order)
     tables, i = [], 0
-    for size in plan_tables(len(order), byes_allowed=byes).sizes:
+    for size in plan_tables(len(order), **plan_kwargs(byes, threes)).sizes:
         tables.append(order[i : i + size])
         i += size
     return tables
@@ -70,16 +98,18 @@ def new_repeats(history, tables) -> int:
     return sum(met[frozenset(p)] for t in tables for p in combinations(t, 2))
 
 
-def plan_error(n: int, byes: bool) -> tuple[str, str] | None:
+def plan_error(n: int, byes: bool, threes: Threes = None) -> tuple[str, str] | None:
     """(code, message) when ``n`` players cannot be seated, else None."""
     try:
-        plan_tables(n, byes_allowed=byes)
+        plan_tables(n, **plan_kwargs(byes, threes))
     except SeatingError as exc:
         return exc.code, exc.message
     return None
 
 
-def _call_engine(ids, history, byes, seed, planned, order=None, soft=None):
+def _call_engine(
+    ids, history, byes, seed, planned, order=None, soft=None, threes: Threes = None
+):
     """Next round from the optimal engine: (tables of ids, extra diagnostics).
     With ``order`` (entry ids, leader first) the tables group players close
     in the standings (``next_round_swiss``), still avoiding repeat meetings."""
@@ -88,9 +118,17 @@ def _call_engine(ids, history, byes, seed, planned, order=None, soft=None):
     soft = soft or {}  # clubs and keep_apart (tournaments.keep_apart)
     if not warmed():  # a process that missed the start (rikscore.wsgi):
         warm()  # load the compiled search before the clock starts
+    kw = plan_kwargs(byes, threes)
+    three = {"threes": kw["threes"], "threes_for_fives": kw["threes_for_fives"]}
     if order is not None:
         result = next_round_swiss(
-            order, history, seed=seed, time_limit=TIME_LIMIT, byes=byes, **soft
+            order,
+            history,
+            seed=seed,
+            time_limit=TIME_LIMIT,
+            byes=byes,
+            **three,
+            **soft,
         )
     else:
         result = schedule(
@@ -101,6 +139,7 @@ def _call_engine(ids, history, byes, seed, planned, order=None, soft=None):
             byes=byes,
             history=history,
             planned_rounds=planned,
+            **three,
             **soft,
         )
     extra = {
@@ -115,12 +154,12 @@ def _call_engine(ids, history, byes, seed, planned, order=None, soft=None):
     return [[int(p) for p in t] for t in result.rounds[0]], extra
 
 
-def _simple(ids, history, byes, seed) -> list[list[int]]:
+def _simple(ids, history, byes, seed, threes: Threes = None) -> list[list[int]]:
     """Best of a few random mixes; with byes only tables of 4."""
     rng = random.Random(seed)
     best, best_cost = None, None
     for _try in range(SIMPLE_TRIES):
-        tables = rotation_seating(ids, rng, byes)
+        tables = rotation_seating(ids, rng, byes, threes)
         cost = new_repeats(history, tables)
         if best_cost is None or cost < best_cost:
             best, best_cost = tables, cost
@@ -142,9 +181,16 @@ def by_standing_order(round_: Round, ids: list[int]) -> list[int]:
     return ranked + [i for i in ids if i not in seen]
 
 
-def generate_tables(round_: Round, byes: bool = False, by_standing: bool = False):
+def generate_tables(
+    round_: Round, byes: bool = False, by_standing: bool = False, threes: bool = False
+):
     """(tables of entries in seat order, entries sitting out, diagnostics dict)
     for ``round_``.
+
+    Tables of three with the blind man: for the counts 4s and 5s do not seat
+    when the event has ``tables_of_three`` on; for any count (instead of
+    tables of five) when the TD asks (``threes``). Byes only when asked
+    (``byes``), and then no tables of three.
 
     Diagnostics: ``engine`` ("optimal"/"simple"), ``repeats``, ``byes``
     (names sitting out), ``message``, ``by_standing``, and ``error``/``code``
@@ -163,7 +209,9 @@ def generate_tables(round_: Round, byes: bool = False, by_standing: bool = False
         "players": len(ids),
         "by_standing": bool(by_standing and round_.number > 1),
     }
-    refused = plan_error(len(ids), byes)
+    three = threes_for(round_.tournament, threes)
+    diag["asked_threes"] = three == ASKED
+    refused = plan_error(len(ids), byes, three)
     if refused:
         diag["code"], diag["error"] = refused
         return [], [], diag
@@ -179,18 +227,18 @@ def generate_tables(round_: Round, byes: bool = False, by_standing: bool = False
     order = by_standing_order(round_, ids) if diag["by_standing"] else None
     soft = keep_apart_rules(round_.tournament, entries.values())
     try:
-        found = _call_engine(ids, history, byes, seed, planned, order, soft)
+        found = _call_engine(ids, history, byes, seed, planned, order, soft, three)
     except SeatingError as exc:
         diag["code"], diag["error"] = exc.code, exc.message
         return [], [], diag
     except Exception:  # never let the engine take the page down
         log.exception("seating engine failed; using the simple generator")
         found = None
-    if found is not None and not _valid(found[0], ids, byes):
+    if found is not None and not _valid(found[0], ids, byes, bool(three)):
         log.error("seating engine returned an invalid seating")
         found = None
     if found is None:
-        tables = _simple(ids, history, byes, seed)
+        tables = _simple(ids, history, byes, seed, three)
         diag["engine"] = "simple"
         diag["message"] = _(
             "The optimal seating engine is not available; a simple mixing "
@@ -208,6 +256,9 @@ def generate_tables(round_: Round, byes: bool = False, by_standing: bool = False
     # tables of five go first to those who have not sat at one: with history
     # that can cost repeat meetings the counting bound does not see
     diag["fives"] = bool(history) and any(len(t) == 5 for t in tables)
+    # tables of three (the blind man's hand the fourth) go round the same way
+    diag["threes"] = sum(len(t) == 3 for t in tables)
+    diag["three_turns"] = bool(history) and diag["threes"] > 0
     describe(diag, soft, tables)
     return [[entries[i] for i in t] for t in tables], out, diag
 
@@ -256,11 +307,11 @@ def describe(diag: dict, soft: dict, tables) -> SeatingOutcome:
     return outcome
 
 
-def _valid(tables, ids, byes) -> bool:
+def _valid(tables, ids, byes, threes: bool = False) -> bool:
     flat = [i for t in tables for i in t]
     if len(flat) != len(set(flat)) or not set(flat) <= set(ids):
         return False
-    if any(len(t) not in (4, 5) for t in tables):
+    if any(len(t) not in ((3, 4, 5) if threes else (4, 5)) for t in tables):
         return False
     return byes or len(flat) == len(ids)
 

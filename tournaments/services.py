@@ -86,9 +86,14 @@ def seat_round(
     user=None,
     source: str = "manual",
     byes: Sequence[Entry] = (),
+    threes: bool = False,
 ) -> list[TableRound]:
     """Store a round's seating: each table a list of 4 or 5 entries in seat order,
     and who sits the whole round out (``byes``).
+
+    A table of three (seats 1-3; chair 4 is the blind man's) is taken when
+    the event seats tables of three (``Tournament.tables_of_three``) or the
+    TD asked for them for this round (``threes``).
 
     Replaces an earlier seating of this round as long as no deal is stored.
     The round's tables are locked first (``tournaments.locks``), so a deal
@@ -102,8 +107,12 @@ def seat_round(
             _("Deals are stored in this round: seating is fixed.")
         )
     seen: set[int] = set()
+    threes = threes or round_.tournament.tables_of_three
+    sizes = (3, 4, 5) if threes else (4, 5)
     for table in tables:
-        if len(table) not in (4, 5):
+        if len(table) not in sizes:
+            if 3 in sizes:
+                raise SeatingRefusedError(_("Every table needs 3, 4 or 5 players."))
             raise SeatingRefusedError(_("Every table needs 4 or 5 players."))
     for entry in [*(e for t in tables for e in t), *byes]:
         if entry.id in seen:

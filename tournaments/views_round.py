@@ -197,8 +197,9 @@ def generate(request, tournament, number: int):
     round_ = _round(tournament, number)
     form = GenerateForm(request.POST)
     byes = form.is_valid() and form.cleaned_data["byes"]
+    threes = form.is_valid() and form.cleaned_data["threes"]
     tables, out, diag = generate_tables(
-        round_, byes=byes, by_standing=form.by_standing()
+        round_, byes=byes, by_standing=form.by_standing(), threes=threes
     )
     if diag["error"]:
         request.session[_diag_key(round_)] = diag
@@ -208,7 +209,7 @@ def generate(request, tournament, number: int):
     if diag["by_standing"] and source == "engine":
         source = "standing"
     try:
-        seat_round(round_, tables, request.user, source=source, byes=out)
+        seat_round(round_, tables, request.user, source=source, byes=out, threes=threes)
     except (SeatingRefusedError, BusyError) as exc:
         # the card would describe a seating that was not stored
         messages.error(request, str(exc) or BUSY)

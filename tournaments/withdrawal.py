@@ -5,8 +5,11 @@ seated in a round not yet played leaves a hole; the TD chooses how to fill it
 (``Choice``): seat the round again (only while no deal of that round is
 stored), put a substitute in the seat (their points are kept apart), or take
 the seat away at a table of five (it plays on as a table of four). A table
-left with three players is refused. A player whose table has deals stored
-finishes that round; the withdrawal counts from the next round.
+left with three players is refused, unless the event seats tables of three
+with the blind man (``Tournament.tables_of_three``): then a table of four
+plays on as a table of three (seats 1-3; chair 4 is the blind man's). A
+player whose table has deals stored finishes that round; the withdrawal
+counts from the next round.
 """
 
 from dataclasses import dataclass
@@ -48,12 +51,13 @@ class OpenSeat:
     seat: Seat
     round_has_deals: bool
     table_size: int
+    threes: bool = False  # the event seats tables of three (blind man)
 
     @property
     def choices(self) -> list[Choice]:
         out = [] if self.round_has_deals else [Choice.RESEAT]
         out.append(Choice.SUBSTITUTE)
-        if self.table_size == 5:
+        if self.table_size == 5 or (self.table_size == 4 and self.threes):
             out.append(Choice.REMOVE)
         return out
 
@@ -81,6 +85,7 @@ def open_seats(entry: Entry) -> tuple[list[OpenSeat], list[int]]:
                 seat,
                 round_.tables.filter(HAS_RESULTS).exists(),
                 seat.table.seats.count(),
+                bool(entry.tournament.tables_of_three),
             )
         )
     return to_fill, finishing
@@ -133,6 +138,14 @@ def _refusal(open_seat: OpenSeat, choice) -> str:
         "round": open_seat.seat.table.round.number,
         "table": open_seat.seat.table.number,
     }
+    if choice == Choice.REMOVE and open_seat.table_size <= 3:
+        return (
+            _(
+                "Table %(table)s of round %(round)s would be left with 2 players: "
+                "seat the round again or put a substitute in the seat."
+            )
+            % params
+        )
     if choice == Choice.REMOVE:
         return (
             _(

@@ -2,8 +2,10 @@
 
 A contract carries its numbers (base, step, bonus13, value V, unit) and its
 flags; the arithmetic that reads them lives in ``scoring.settlement``. The
-last four fields are a house-rule set's *shapes* (``rules.engine.house_rules``):
-their defaults are the presets' own arithmetic, so no preset sets them.
+last fields are a house-rule set's *shapes* (``rules.engine.house_rules``):
+their defaults are the presets' own arithmetic, so no preset sets them (and a
+schedule frozen before a field existed scores as it did: the field's default
+is what it had).
 """
 
 from dataclasses import dataclass, field, replace
@@ -46,6 +48,9 @@ class Contract:
     fail_flat: int | None = None  # solo: a failed game pays this, no step
     pays_each: bool = False  # team: each opponent pays each of the pair
     loser_twice: bool = False  # schoppen mie: ♠Q and last trick to one: pays twice
+    fail_from: int = 1  # fixed kinds: the failed step counts from this trick past
+    lost_base: int | None = None  # failed: this base instead of V (or base)
+    lost_step: int | None = None  # failed: this step instead of fail_step (or step)
 
     @property
     def name(self) -> str:

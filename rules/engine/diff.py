@@ -22,6 +22,7 @@ from rules.engine.labels import (
     Label,
     loss_mode_label,
     payment_label,
+    shape_items,
     variant_label,
 )
 from rules.engine.schedules import Schedule
@@ -132,23 +133,23 @@ def _shapes(preset: Schedule, schedule: Schedule) -> list[Difference]:
             out.append(
                 Difference(
                     str(label.text),
-                    _shape_words(before.get(key), schedule),
-                    _shape_words(after.get(key), schedule),
+                    _shape_words(key, before.get(key), schedule),
+                    _shape_words(key, after.get(key), schedule),
                     str(label.help),
                 )
             )
     return out
 
 
-def _shape_words(value, schedule: Schedule) -> str:
-    def name(code):
-        contract = schedule.contracts.get(code)
-        return contract.name if contract is not None else str(code)
-
+def _shape_words(key: str, value, schedule: Schedule) -> str:
+    """A shape's value as the rules page says it (``labels.shape_items``):
+    the contracts by name with their amounts, tricks or failed prices; a
+    switch as yes; off as a dash."""
     if isinstance(value, Mapping):
-        return ", ".join(f"{name(c)}: {n}" for c, n in value.items()) or NOT_PLAYED
-    if isinstance(value, (list, tuple)):
-        return ", ".join(name(c) for c in value) or NOT_PLAYED
+        value = dict(value)
+    if isinstance(value, (dict, list, tuple)):
+        joiner = "; " if key == "failed_prices" else ", "
+        return joiner.join(shape_items(schedule, key, value)) or NOT_PLAYED
     if not value:
         return NOT_PLAYED
     return _words(value)

@@ -11,7 +11,11 @@ Overrides are JSON of this shape (every part optional)::
                 "mie_double": true,
                 "failed_step": {"piek": 10, "misere": 10},
                 "pair_pays_each": ["rik", "rik-beter"],
-                "abondance_flat": {"solo-9": 20}}}
+                "abondance_flat": {"solo-9": 20},
+                "failed_step_from": {"piek": 2},
+                "failed_prices": {"rik": {"base": 20, "step": 10},
+                                  "misere": {"base": 90}},
+                "penalty_points": true}}
 
 ``shapes`` are the structural options (``SHAPE_FORMS``; docs/rulesets.md,
 "Rules of another shape"): rules of another shape than the preset's numbers,
@@ -40,8 +44,10 @@ FLAG_KEYS = ("enabled", "jury", "solo_limit")  # the editor's order too
 
 
 #: Each shape and the form of its value: ``amounts`` {contract: whole number
-#: 1–10000}, ``contracts`` [contract, …], ``switch`` true/false. The order is
-#: the issue's, the editor's and the rules page's.
+#: 1–10000}, ``contracts`` [contract, …], ``switch`` true/false, ``from``
+#: {contract: trick 1–13}, ``prices`` {contract: {"base": n, "step": n}} (each
+#: 0–10000, either may be left out). The order is the issues', the editor's
+#: and the rules page's.
 SHAPE_FORMS = {
     "solo13_steps": "amounts",  # failed solo 13: value + step per trick short
     "open_simultaneous": "contracts",  # several declarers of this open game
@@ -49,6 +55,9 @@ SHAPE_FORMS = {
     "failed_step": "amounts",  # failed piek/misère: value + step per trick too many
     "pair_pays_each": "contracts",  # each opponent pays each of the pair
     "abondance_flat": "amounts",  # failed solo (alleen): this flat amount
+    "failed_step_from": "from",  # failed fixed game: the step from the N-th trick
+    "failed_prices": "prices",  # failed game: its own base and step
+    "penalty_points": "switch",  # standings shown as penalty points
 }
 _PIEK_MISERE = frozenset({Kind.PIEK, Kind.MISERE})
 #: Which contracts (of the preset, as it is) each shape may change.
@@ -59,8 +68,21 @@ SHAPE_APPLIES: dict[str, Callable[[Contract], bool]] = {
     "failed_step": lambda c: c.kind in _PIEK_MISERE,
     "pair_pays_each": lambda c: c.kind is Kind.TEAM,
     "abondance_flat": lambda c: c.kind is Kind.SOLO,
+    # any fixed game may have a failed step (failed_step, solo13_steps or
+    # failed_prices); one without gets ``shape_from_no_step``
+    "failed_step_from": lambda c: c.kind in FIXED_KINDS,
+    "failed_prices": lambda c: c.kind in FIXED_KINDS | STEPPED_KINDS,
+    # how the standings read, not a contract's arithmetic: every preset
+    "penalty_points": lambda c: True,
 }
+#: Switches of the whole set, not of contracts (the editor labels their box
+#: with the shape's own words instead of a contract's name).
+SET_SWITCHES = frozenset({"penalty_points"})
 SHAPE_MAX = 10_000
+#: ``failed_step_from``: the trick too many (or short) the step counts from.
+FROM_MAX = 13
+#: ``failed_prices``: the keys of one contract's prices, in the editor's order.
+PRICE_KEYS = ("base", "step")
 
 
 def shape_contracts(schedule: Schedule, key: str) -> list[Contract]:
@@ -193,6 +215,8 @@ def _check_shapes(base: Schedule, shapes: Any) -> list[Violation]:
             errors += _check_switch(base, key, value, where)
         else:
             errors += _check_shape_contracts(base, key, form, value, where)
+    if not errors:
+        errors += _check_together(base, shapes)
     return errors
 
 
@@ -207,8 +231,8 @@ def _check_switch(base: Schedule, key: str, value: Any, where: str) -> list:
 def _check_shape_contracts(base, key, form, value, where) -> list[Violation]:
     """An ``amounts`` mapping or a ``contracts`` list: every contract must be
     the preset's and one the shape applies to; every amount 1–10000."""
-    if form == "amounts" and not isinstance(value, Mapping):
-        return [_problem("shape_format", where, "amounts")]
+    if form in ("amounts", "from", "prices") and not isinstance(value, Mapping):
+        return [_problem("shape_format", where, form)]
     if form == "contracts" and not isinstance(value, list):
         return [_problem("shape_format", where, "contracts")]
     errors, seen = [], set()
@@ -228,7 +252,63 @@ def _check_shape_contracts(base, key, form, value, where) -> list[Violation]:
             is_int(value[code]) and 1 <= value[code] <= SHAPE_MAX
         ):
             errors.append(_problem("shape_amount", at, max=SHAPE_MAX))
+        elif form == "from" and not (
+            is_int(value[code]) and 1 <= value[code] <= FROM_MAX
+        ):
+            errors.append(_problem("shape_from", at, max=FROM_MAX))
+        elif form == "prices":
+            errors += _check_prices(value[code], at)
         seen.add(code)
+    return errors
+
+
+def _check_prices(prices: Any, where: str) -> list[Violation]:
+    """One contract's failed prices: ``base`` and/or ``step``, 0–10000."""
+    if not isinstance(prices, Mapping) or not prices:
+        return [_problem("shape_format", where, "price")]
+    errors = []
+    for key, amount in prices.items():
+        at = f"{where}.{key}"
+        if key not in PRICE_KEYS:
+            errors.append(_problem("shape_price_key", at, k=key))
+        elif not (is_int(amount) and 0 <= amount <= SHAPE_MAX):
+            errors.append(_problem("shape_price", at, max=SHAPE_MAX))
+    return errors
+
+
+def _check_together(base: Schedule, shapes: Mapping) -> list[Violation]:
+    """Shapes that each say how one failed game pays: two failed steps for
+    one contract, a flat amount beside failed prices, or a trick to count
+    from where there is no step to count."""
+    errors = []
+    prices = shapes.get("failed_prices") or {}
+    stepped = {
+        **(shapes.get("solo13_steps") or {}),
+        **(shapes.get("failed_step") or {}),
+    }
+    for code, price in prices.items():
+        name = base.contracts[code].name
+        if "step" in price and code in stepped:
+            errors.append(
+                _problem(
+                    "shape_conflict", f"shapes.failed_prices.{code}", "step", c=name
+                )
+            )
+        if code in (shapes.get("abondance_flat") or {}):
+            errors.append(
+                _problem(
+                    "shape_conflict", f"shapes.failed_prices.{code}", "flat", c=name
+                )
+            )
+    for code in shapes.get("failed_step_from") or {}:
+        if not stepped.get(code) and not (prices.get(code) or {}).get("step"):
+            errors.append(
+                _problem(
+                    "shape_from_no_step",
+                    f"shapes.failed_step_from.{code}",
+                    c=base.contracts[code].name,
+                )
+            )
     return errors
 
 
@@ -242,6 +322,12 @@ def _apply_shapes(contracts: dict[str, Contract], shapes: Mapping) -> None:
     for key, field in fields.items():
         for code, amount in shapes.get(key, {}).items():
             contracts[code] = contracts[code].with_changes(**{field: amount})
+    for code, trick in shapes.get("failed_step_from", {}).items():
+        contracts[code] = contracts[code].with_changes(fail_from=trick)
+    for code, prices in shapes.get("failed_prices", {}).items():
+        contracts[code] = contracts[code].with_changes(
+            lost_base=prices.get("base"), lost_step=prices.get("step")
+        )
     for code in shapes.get("pair_pays_each", []):
         contracts[code] = contracts[code].with_changes(pays_each=True)
     for code in shapes.get("open_simultaneous", []):
@@ -258,8 +344,10 @@ def active_shapes(shapes: Mapping) -> dict[str, Any]:
     active = {}
     for key, form in SHAPE_FORMS.items():
         value = shapes.get(key)
-        if value and form == "amounts":
+        if value and form in ("amounts", "from"):
             active[key] = dict(value)
+        elif value and form == "prices":
+            active[key] = {c: dict(p) for c, p in value.items()}
         elif value and form == "contracts":
             active[key] = list(value)
         elif value is True:

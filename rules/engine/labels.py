@@ -8,6 +8,7 @@ in the catalogue). Presentation only: the numbers live in the presets and
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.types import Jury, Kind, LossMode, Payment, Suit
@@ -171,6 +172,30 @@ SHAPES = {
         _("Failed solo: fixed amount"),
         _("A failed solo costs each opponent this amount, however many tricks short."),
     ),
+    "failed_step_from": Label(
+        _("Failed: step counts from trick"),
+        _(
+            "From which trick too many (or short) a failed game pays its step; "
+            "2: the first pays only the value."
+        ),
+    ),
+    "failed_prices": Label(
+        _("Failed: own base and step"),
+        _("A failed game pays this base and step instead of what it pays when made."),
+    ),
+    "penalty_points": Label(
+        _("Standings as penalty points"),
+        _(
+            "Standings show how many points each player is behind the leader, "
+            "lowest first."
+        ),
+    ),
+}
+
+#: The two parts of a contract's failed prices (shape ``failed_prices``).
+PRICES = {
+    "base": Label(_("Failed base"), _("What each opponent gets when it fails.")),
+    "step": Label(_("Failed per trick"), _("Added per trick short or too many.")),
 }
 
 
@@ -227,18 +252,71 @@ class ShapeLine:
 
 def shape_lines(schedule) -> list[ShapeLine]:
     """The schedule's active shapes in words (none for a preset)."""
-    lines = []
-    for key, value in schedule.shapes.items():
-        if isinstance(value, dict):
-            items = [f"{_name(schedule, c)}: {n}" for c, n in value.items()]
-        elif isinstance(value, list):
-            items = [_name(schedule, c) for c in value]
-        else:
-            items = []
-        lines.append(ShapeLine(shape_label(key), items))
-    return lines
+    return [
+        ShapeLine(shape_label(key), shape_items(schedule, key, value))
+        for key, value in schedule.shapes.items()
+    ]
+
+
+def shape_items(schedule, key: str, value) -> list[str]:
+    """A shape's value per contract in words: "Misère: 10", "Piek: from
+    trick 2", "Rik: failed base 20, failed per trick 10"; none for a switch."""
+    if isinstance(value, dict) and key == "failed_prices":
+        return [f"{_name(schedule, c)}: {price_words(p)}" for c, p in value.items()]
+    if isinstance(value, dict) and key == "failed_step_from":
+        from_trick = _("from trick %(n)s")
+        return [
+            f"{_name(schedule, c)}: {from_trick % {'n': n}}" for c, n in value.items()
+        ]
+    if isinstance(value, dict):
+        return [f"{_name(schedule, c)}: {n}" for c, n in value.items()]
+    if isinstance(value, (list, tuple)):
+        return [_name(schedule, c) for c in value]
+    return []
+
+
+def price_words(prices) -> str:
+    """One contract's failed prices: "failed base 20, failed per trick 10"."""
+    if not isinstance(prices, dict):
+        return str(prices)
+    return ", ".join(
+        f"{lower_first(str(PRICES[k].text))} {prices[k]}" for k in PRICES if k in prices
+    )
 
 
 def _name(schedule, code: str) -> str:
     contract = schedule.contracts.get(code)
     return contract.name if contract is not None else code
+
+
+#: The blind man's hand at a table of three (000, "Rikken for three players").
+BLIND = Label(
+    _("Blind man"),
+    _(
+        "At a table of three, the fourth hand: open on the table, played by its "
+        "partner, never paid."
+    ),
+)
+
+
+def blind_note(play: dict, players, blind: str, schedule) -> str:
+    """Who plays the blind man's cards in one play at a table of three and
+    answers for its share (docs/rulesets.md, "Tables of three"), in words."""
+    contract = schedule.contracts.get(play.get("contract") or "")
+    declarer, partner = play.get("declarer"), play.get("partner")
+    if contract is None or contract.is_all_pass or not declarer:
+        return gettext("the blind man plays along; nobody pays or receives its share")
+    if partner == blind:
+        return gettext(
+            "the blind man is %(player)s's partner: %(player)s plays its cards "
+            "and takes its share"
+        ) % {"player": declarer}
+    mates = [p for p in players if p not in (declarer, partner, blind)]
+    if contract.has_partner and len(mates) == 1:
+        return gettext(
+            "the blind man plays with %(player)s, who plays its cards and takes "
+            "its share"
+        ) % {"player": mates[0]}
+    return gettext(
+        "the blind man plays against %(player)s; nobody pays or receives its share"
+    ) % {"player": declarer}

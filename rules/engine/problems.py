@@ -77,6 +77,10 @@ problem(
         "table of three."
     ),
     blind_out=_("A table of three has nobody sitting out: give blind or sitting_out."),
+    blind_deals=_(
+        "The blind man's hand never deals: the last of the players is the "
+        "dealer, one of the three at the table."
+    ),
 )
 problem(
     "unknown_player",
@@ -315,7 +319,8 @@ problem(
     _("An option under shapes that does not exist."),
     _(
         "Unknown option “%(k)s”: solo13_steps, open_simultaneous, mie_double, "
-        "failed_step, pair_pays_each or abondance_flat."
+        "failed_step, pair_pays_each, abondance_flat, failed_step_from, "
+        "failed_prices or penalty_points."
     ),
 )
 problem(
@@ -325,6 +330,15 @@ problem(
     contracts=_('Must be a list of contracts, e.g. ["open-piek"].'),
     contract=_("Must be a contract code."),
     switch=_("Must be true or false."),
+    # "from" and "prices" are the forms' names (rules.engine.house_rules)
+    **{
+        "from": _('Must map contracts to a trick, e.g. {"piek": 2}.'),
+        "prices": _(
+            'Must map contracts to their failed prices, e.g. {"rik": {"base": 20, '
+            '"step": 10}}.'
+        ),
+    },
+    price=_('Give the failed base, the step or both, e.g. {"base": 20, "step": 10}.'),
 )
 problem(
     "shape_contract",
@@ -341,6 +355,8 @@ problem(
     failed_step=_("%(c)s is not a piek or a misère."),
     pair_pays_each=_("%(c)s is not played with a partner."),
     abondance_flat=_("%(c)s is not a solo that pays per trick short."),
+    failed_step_from=_("%(c)s is not a game of a fixed value (piek, misère, solo 13)."),
+    failed_prices=_("%(c)s is not a game with a declarer that can fail."),
     preset=_("Preset %(p)s has no schoppen mie."),
 )
 problem(
@@ -352,4 +368,40 @@ problem(
     "shape_amount",
     _("An option's amount outside 1–10000."),
     _("Must be a whole number from 1 to %(max)s."),
+)
+problem(
+    "shape_from",
+    _("A trick to count the failed step from outside 1–13."),
+    _(
+        "Must be a whole number from 1 to %(max)s: the trick too many (or "
+        "short) from which the step counts."
+    ),
+)
+problem(
+    "shape_from_no_step",
+    _("A trick to count the failed step from, on a game without a failed step."),
+    _(
+        "%(c)s has no step per trick when failed, so there is nothing to count "
+        "from: give it a step (failed: per trick too many, solo 13: per trick "
+        "short, or failed prices)."
+    ),
+)
+problem(
+    "shape_price_key",
+    _("A failed price other than base and step."),
+    _("Unknown key “%(k)s”: a failed price has base and step."),
+)
+problem(
+    "shape_price",
+    _("A failed base or step outside 0–10000."),
+    _("Must be a whole number from 0 to %(max)s."),
+)
+problem(
+    "shape_conflict",
+    _("Two options that each say what the same failed game pays."),
+    step=_(
+        "%(c)s has a failed step twice: under the failed prices and under per "
+        "trick too many (or short). Keep one."
+    ),
+    flat=_("%(c)s has a fixed failed amount and failed prices: keep one of the two."),
 )

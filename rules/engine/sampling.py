@@ -1,5 +1,9 @@
 """Random *valid* deal records for a schedule: for demo data, benchmarks and
 property tests (one generator serves all three). Pure: no database.
+
+At a table of three (``blind`` given) the blind man's hand is one of the four
+players: it never declares and is never sanctioned, but it may hold the
+called ace and take tricks (000, "Rikken for three players").
 """
 
 import random
@@ -11,6 +15,8 @@ SUITS = ("hearts", "diamonds", "clubs", "spades")
 
 
 def random_play(contract, declarer, players, rng: random.Random) -> dict:
+    """One play by ``declarer``; the partner is any other of ``players``
+    (the blind man's hand too, at a table of three)."""
     play: dict = {"contract": contract.code}
     if contract.is_all_pass:
         if contract.all_pass_game is AllPassGame.QUEEN_AND_LAST:
@@ -56,11 +62,17 @@ def random_record(
     players: list[str] | None = None,
     sitting_out: str | None = None,
     sanction_rate: float = 0.05,
+    blind: str | None = None,
 ) -> dict:
     """One valid deal record: a single contract, simultaneous plays, an
     all-pass game or a throw-in, sometimes with a sanction. ``sitting_out``:
-    the dealer who sits out at a table of five."""
+    the dealer who sits out at a table of five; ``blind``: the blind man's
+    hand at a table of three, one of ``players`` but not the dealer (the
+    last), who never declares."""
     players = players or ["Anna", "Bert", "Cor", "Dirk"]
+    if blind is not None and (blind not in players[:-1] or sitting_out):
+        raise ValueError("the blind man is one of the players, not the dealer")
+    paying = [p for p in players if p != blind]
     contracts = schedule.enabled_contracts()
     contract = rng.choice(contracts)
     plays = []
@@ -68,20 +80,22 @@ def random_record(
         pass  # everybody passed, thrown in
     elif contract.simultaneous and rng.random() < 0.5:
         group = [c for c in contracts if c.group == contract.group]
-        declarers = rng.sample(players, rng.randint(2, 3))
+        declarers = rng.sample(paying, rng.randint(2, 3))
         plays = [random_play(rng.choice(group), d, players, rng) for d in declarers]
         total = sum(p["tricks"] for p in plays)
         if total > 13:
             for p in plays:
                 p["tricks"] = min(p["tricks"], 13 // len(plays))
     else:
-        plays = [random_play(contract, rng.choice(players), players, rng)]
+        plays = [random_play(contract, rng.choice(paying), players, rng)]
     record: dict = {"rules": schedule.code, "players": players, "plays": plays}
     if sitting_out is not None:
         record["sitting_out"] = sitting_out
+    if blind is not None:
+        record["blind"] = blind
     sanctions = _jury_not_called(schedule, plays, rng)
     if rng.random() < sanction_rate:
-        sanctions.append(random_sanction(schedule, players, rng, sitting_out))
+        sanctions.append(random_sanction(schedule, paying, rng, sitting_out))
     if sanctions:
         record["sanctions"] = sanctions
     return record
@@ -90,7 +104,9 @@ def random_record(
 def random_sanction(
     schedule: Schedule, players, rng: random.Random, sitting_out: str | None = None
 ) -> dict:
-    """A sanction on someone it can apply to (jury-not-called goes with plays)."""
+    """A sanction on someone it can apply to (jury-not-called goes with plays).
+    ``players``: who can be sanctioned, the dealer last (at a table of three
+    the three real players, never the blind man's hand)."""
     choices = [s for s in schedule.sanctions.values() if s.code != "jury-not-called"]
     sanction = rng.choice(choices)
     if sanction.dealer_only:

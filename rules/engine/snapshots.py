@@ -4,6 +4,12 @@ A snapshot is ``{"preset": code, "overrides": {...}, "name": str}``: a preset
 as it is, or a house-rule set as it was then. ``take`` makes one, ``check``
 says what is wrong with one read from a file, ``schedule_of`` turns one into
 the schedule. The one place that knows the shape. Pure: no database.
+
+A snapshot keeps the overrides, not the contracts: ``schedule_of`` builds the
+contracts again, so a field added to ``Contract`` later (``fail_from``,
+``lost_base``, ``lost_step`` with issue 29's shapes) is carried by the shape
+that sets it, and a snapshot taken before it existed has no such shape and
+gets the field's default, which scores as that event always scored.
 """
 
 from rules.engine.house_rules import apply_overrides, check_overrides

@@ -4,7 +4,8 @@ A TD types what the table said: "rikken", "rik beter", "acht alleen",
 "misere" without its accent, "open misère". A contract is found by its code
 or by either of its names in the schedule, ignoring case, accents, hyphens
 and extra spaces; then by the spoken names below, but only where the
-schedule has that contract switched on. Pure: no database.
+schedule has that contract switched on. The blind man's hand at a table of
+three has its spoken names too (``says_blind``). Pure: no database.
 """
 
 import unicodedata
@@ -30,6 +31,20 @@ SPOKEN = {
     **{f"{word} beter": f"solo-{n}-beter" for n, word in NUMBERS.items()},
     **{f"{n} beter": f"solo-{n}-beter" for n in NUMBERS},
 }
+
+
+#: What a table says for the blind man's hand at a table of three (000,
+#: "Rikken for three players"), as ``plain`` leaves it; the record names it
+#: ``tournaments.dealing.BLIND_LABEL``.
+BLIND_SPOKEN = frozenset(
+    {"blinde", "de blinde", "blind", "blinde man", "de blinde man", "blind man",
+     "the blind man", "the blind", "dummy"}
+)  # fmt: skip
+
+
+def says_blind(text: str) -> bool:
+    """Whether ``text`` names the blind man's hand ("de blinde", "Blind man")."""
+    return plain(text) in BLIND_SPOKEN
 
 
 def plain(text: str) -> str:

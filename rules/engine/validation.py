@@ -136,6 +136,8 @@ def check_blind(r: Record) -> None:
         r.add("bad_players", "blind", "blind")
     elif r.raw.get("sitting_out") is not None:
         r.add("bad_players", "blind", "blind_out")
+    elif r.players is not None and blind == r.players[-1]:
+        r.add("bad_players", "blind", "blind_deals")
     else:
         r.blind = blind
 

@@ -7,12 +7,20 @@ so callers pass plain data (a TableView for labels).
 from django.utils.translation import gettext as _
 
 from scoring import sheet_check
+from scoring.forms import shown_name
 from scoring.rowsource import add_up
 from tournaments.dealing import dealer_position, sitting_out
 
 
 def describe(record: dict, schedule) -> str:
-    """One line per deal: "Rik: Anna + Bert, 9 · Penalty (Cor)"."""
+    """One line per deal: "Rik: Anna + Bert, 9 · Penalty (Cor)". At a table
+    of three the blind man's hand is named as people say it ("Rik: Anna +
+    the blind man, 9")."""
+    blind = record.get("blind")
+
+    def who(name):
+        return shown_name(name) if blind is not None and name == blind else name
+
     parts = []
     plays = record.get("plays", [])
     if not plays:
@@ -28,7 +36,7 @@ def describe(record: dict, schedule) -> str:
                 % {
                     "contract": name,
                     "declarer": play.get("declarer"),
-                    "partner": play["partner"],
+                    "partner": who(play["partner"]),
                     "tricks": play.get("tricks"),
                 }
             )

@@ -70,6 +70,8 @@ def _card(table: TableRound, form=None, editing=False, saved=False, focus="") ->
         "saved": saved,
         "focus": focus,
         "reason_needed": needs_reason(table.round),
+        # three totals: the blind man's hand (chair 4) is never paid
+        "three": len(view.seats) == 3,
     }
 
 

@@ -22,6 +22,12 @@ apart at the seating (``keep_apart``, by ref); older files have none.
 A version-1 deal marked ``"jury": "approved"`` without a jury call in the
 file (demo data of that time) is taken as the record of that approval: the
 import stores the jury call.
+Version 8 adds the event's ``tables_of_three`` (tables of three with the
+blind man, 000 "Rikken for three players"); older files import with it off.
+A table of three has seats 1-3; its deals name the blind man's hand
+``"Blinde"`` (chair 4, ``tournaments.dealing``) among the players and as
+``blind``, with a score of 0 by name and at seat 4. A file of any version
+may hold a table of three: its deals go through the same pipeline.
 
 Who recorded a jury decision (``user``, in every version) is kept as a name
 (``JuryCall.claimed_user``), never linked to an account here, and exported
@@ -53,11 +59,11 @@ from scoring.exports.backup_schema import (
     upgrade,
 )
 from scoring.models import Deal, JuryCall
-from scoring.pipeline import deal_players, run_deal
+from scoring.pipeline import chairs, deal_players, run_deal
 from scoring.records import by_name
 from scoring.services.deal_rows import create_deal_rows, deal_row
 from tournaments.codes import code_problem
-from tournaments.dealing import unique_labels
+from tournaments.dealing import BLIND_LABEL, unique_labels
 from tournaments.models import (
     AuditLog,
     Bye,
@@ -74,12 +80,16 @@ from tournaments.names import name_key
 from tournaments.register_rules import ClubsOfAFile, player_from_file
 from tournaments.result_events import EventImported, announce
 
-FORMAT, VERSION = "rikscore.event", 7
+FORMAT, VERSION = "rikscore.event", 8
 SETTINGS = ("slug", "name", "venue", "rules", "rules_snapshot", "rounds",
             "deals_per_round", "language", "method", "tiebreaks",
             "placement_points", "normalise_five", "hide_last_rounds",
-            "bye_policy", "bye_points", "entry_mode", "score_entry")  # fmt: skip
+            "bye_policy", "bye_points", "entry_mode", "score_entry",
+            "tables_of_three")  # fmt: skip
 IMPORT_ACTION = "tournament.import"
+#: The blind man's key in the solo-limit count: no player's ref (a text)
+#: equals it, and the blind man never declares.
+BLIND_REF = ("blind man",)
 
 __all__ = ["BackupError", "dump_event", "export_event", "import_event", "restore_event"]
 
@@ -224,11 +234,13 @@ def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
 
 
 def _export_deal(deal: Deal, labels: list[str]) -> dict:
-    """The deal as the interchange format has it: players by name."""
+    """The deal as the interchange format has it: players by name (at a
+    table of three the blind man's hand as ``BLIND_LABEL``, scored 0)."""
     scores = deal.seat_scores
     record = by_name(deal.record, labels)
     seats = [*deal.record.get("players", []), deal.record.get("sitting_out")]
-    by_label = {labels[p - 1]: scores[p - 1] for p in seats if p}
+    at = chairs(labels)
+    by_label = {at[p - 1]: scores[p - 1] for p in seats if p}
     return {
         "number": deal.number,
         "version": deal.version,
@@ -532,10 +544,11 @@ def _check_seats(seats, where, refs, seated) -> list[tuple[str, str]]:
     """(label, ref) per seat in seat order."""
     positions = [s["position"] for s in seats]
     if sorted(positions) != list(range(1, len(seats) + 1)) or len(seats) not in (
+        3,
         4,
         5,
     ):
-        fail(f"{where}.seats", _("a table has seats 1–4 or 1–5"))
+        fail(f"{where}.seats", _("a table has seats 1–3, 1–4 or 1–5"))
     for i, s in enumerate(seats):
         if s["player"] not in refs:
             fail(f"{where}.seats[{i}].player", _("unknown player"))
@@ -570,8 +583,12 @@ def _check_deals(table, where, event, schedule, seats, contexts) -> None:
             fail(f"{here}.record.players", _("not the players of this deal"))
         if record.get("sitting_out", out) != out:
             fail(f"{here}.record.sitting_out", _("not the dealer who sits out"))
+        blind = BLIND_LABEL if BLIND_LABEL in players else None
+        if record.get("blind", blind) != blind:
+            fail(f"{here}.record.blind", _("not the blind man's hand at this table"))
         calls = _jury_calls(table, number, ref_of, record)
-        context = contexts.context(ref_of, players, calls)
+        keys = {**ref_of, BLIND_LABEL: BLIND_REF} if blind else ref_of
+        context = contexts.context(keys, players, calls)
         outcome = run_deal(schedule, labels, number, record, context)
         if not outcome.ok:
             v = outcome.violations[0]

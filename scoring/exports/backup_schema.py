@@ -344,6 +344,10 @@ TOURNAMENT_7 = {
     "round_minutes": integer(10, 600),
 }
 PLAYER_7 = {**PLAYER_6, "public_name": choice("full", "short", "hidden")}
+#: Version 8 adds tables of three with the blind man (000, "Rikken for
+#: three players"): the event's setting. A table of three itself needs no
+#: new key (seats 1-3, the deals name the blind man's hand).
+TOURNAMENT_8 = {**TOURNAMENT_7, "tables_of_three": boolean}
 AUDIT = {
     "at": moment,
     "user": optional(text(150)),
@@ -362,7 +366,7 @@ def pair(value, path) -> None:
 def document(tournament: dict, player: dict, round_: dict) -> dict[str, Check]:
     return {
         "format": choice("rikscore.event"),
-        "version": choice(*range(1, 8)),
+        "version": choice(*range(1, 9)),
         "tournament": lambda v, p: obj(v, p, tournament),
         "players": items(lambda v, p: obj(v, p, player)),
         "rounds": items(lambda v, p: obj(v, p, round_)),
@@ -387,6 +391,10 @@ DOCUMENTS = {
     },
     7: {
         **document(TOURNAMENT_7, PLAYER_7, ROUND_6),
+        "keep_apart": items(pair, 1000),
+    },
+    8: {
+        **document(TOURNAMENT_8, PLAYER_7, ROUND_6),
         "keep_apart": items(pair, 1000),
     },
 }
@@ -438,4 +446,7 @@ def upgrade(data: dict) -> dict:
         for player in data["players"]:
             player["public_name"] = "full"
         data["version"] = 7
+    if data["version"] == 7:
+        data["tournament"]["tables_of_three"] = False
+        data["version"] = 8
     return data

@@ -6,6 +6,10 @@ the deals each one deals (and sits out at a table of five), one row per deal
 the control totals line, a jury/sanction box, signature lines and a QR code
 to the table-round's entry page. *Blank* sheets are filled in by hand;
 *filled* ones print the stored deals.
+
+A table of three (000, "Rikken for three players") has three players'
+columns; chair 4 is listed as the blind man's hand, which is dealt to but
+never deals and is never paid, and the dealer goes round seats 1-3.
 """
 
 import math
@@ -34,6 +38,7 @@ from scoring.exports.pdf import (
     word_width,
     wrap,
 )
+from scoring.forms import shown_name
 from scoring.rowsource import (
     counts_for_seat,
     deal_labels,
@@ -41,7 +46,13 @@ from scoring.rowsource import (
     table_seats,
     tricks_text,
 )
-from tournaments.dealing import dealer_position, sitting_out
+from tournaments.dealing import (
+    BLIND_LABEL,
+    BLIND_POSITION,
+    blind_position,
+    dealer_position,
+    sitting_out,
+)
 from tournaments.models import TableRound
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
@@ -82,13 +93,13 @@ def score_sheets(
     tables = seated_tables(tournament, round_number)
     seats = table_seats(tournament, round_number)
     deals: dict[int, dict[int, dict]] = defaultdict(dict)
-    if filled:
-        for row in deal_rows(tournament, round_number):
-            deals[row["table"]][row["deal"]] = row
     prefix = (base if base is not None else base_url()).rstrip("/")
     what = "sheets" if filled else "blank-sheets"
     with translation.override(tournament.language):
         title = _("Score sheets round %(n)s") % {"n": round_number}
+        if filled:  # in the sheet's language: the blind man's hand is named
+            for row in deal_rows(tournament, round_number):
+                deals[row["table"]][row["deal"]] = row
 
     def story():
         from reportlab.platypus import PageBreak
@@ -127,6 +138,8 @@ class Sheet:
         self.url = url
         self.st = st
         self.size = len(seats)
+        #: The blind man's chair at a table of three, else None.
+        self.blind = blind_position(self.size)
 
     def flowables(self) -> list:
         from reportlab.platypus import Spacer
@@ -135,6 +148,7 @@ class Sheet:
             self.header(),
             Spacer(1, 3),
             self.players(),
+            *([Spacer(1, 2), self.blind_note()] if self.blind else []),
             Spacer(1, 4),
             self.deal_table(),
             Spacer(1, 5),
@@ -176,7 +190,9 @@ class Sheet:
 
     def players(self):
         """Seat, full name (wrapped, two lines at most) and dealt deals: the
-        one place the whole names stand, so the name column gets the room."""
+        one place the whole names stand, so the name column gets the room.
+        A table of three lists chair 4 last: the blind man's hand."""
+        from reportlab.lib.colors import HexColor
         from reportlab.platypus import Table
 
         head = [*deal_labels("seat", "player"), str(_("Deals (dealer)"))]
@@ -195,9 +211,30 @@ class Sheet:
             [str(pos), cell(name, widths[1], FONT, 9), dealt[pos]]
             for pos, _entry, name in self.seats
         ]
+        style = grid_style(1, 9)
+        if self.blind:  # chair 4: dealt to, never deals
+            hand = _("%(blind)s (dealt to, never deals, never paid)") % {
+                "blind": shown_name(BLIND_LABEL)
+            }
+            rows.append([str(self.blind), cell(hand, widths[1], FONT, 9), "–"])
+            style.append(("TEXTCOLOR", (0, -1), (-1, -1), HexColor(GREY_TEXT)))
         table = Table(rows, colWidths=widths)
-        table.setStyle(grid_style(1, 9))
+        table.setStyle(style)
         return table
+
+    def blind_note(self):
+        """What a table of three plays with: the blind man's hand at chair 4
+        (000, "Rikken for three players")."""
+        from reportlab.platypus import Paragraph
+
+        text = _(
+            "Table of three: chair %(chair)s is the blind man's hand. It is "
+            "dealt to as if a fourth player sat there, but never deals, never "
+            "bids and is never paid; after the bidding it lies open and its "
+            "partner plays it. The dealer goes round seats 1–3; the three "
+            "totals add up to 0."
+        ) % {"chair": BLIND_POSITION}
+        return Paragraph(escape(str(text)), self.st["small"])
 
     # -- the deals --------------------------------------------------------
     def deal_table(self):
@@ -282,10 +319,13 @@ class Sheet:
         return table
 
     def label(self, position: int) -> str:
-        """Seat number and name: cut to a narrow column by ``narrow``."""
+        """Seat number and name: cut to a narrow column by ``narrow``. At a
+        table of three chair 4 is the blind man's hand ("4 de blinde")."""
         for pos, _e, name in self.seats:
             if pos == position:
                 return f"{pos} {name}"
+        if position == self.blind:
+            return f"{position} {shown_name(BLIND_LABEL)}"
         return str(position)
 
     @staticmethod
@@ -387,10 +427,14 @@ class Sheet:
 
 #: The widths (mm) of #, dealer, contract, declarer, partner and tricks at a
 #: table of four and of five: five seats take room from the fixed columns,
-#: so each seat keeps ~19 mm for its points and running total.
+#: so each seat keeps ~19 mm for its points and running total. A table of
+#: three gives its fourth seat's room to the names ("4 the blind man" as a
+#: partner).
 FIXED_MM = {4: (6, 20, 32, 18, 18, 12.5), 5: (6, 18, 22, 16, 16, 12.5)}
-FIXED_MM.update({n: FIXED_MM[4] for n in range(4)})
+FIXED_MM.update({n: FIXED_MM[4] for n in range(3)})
+FIXED_MM[3] = (6, 24, 34, 24, 26, 12.5)
 WIDTH = 186 * 72 / 25.4  # points: portrait A4 within the margins
+GREY_TEXT = "#555555"  # the blind man's chair in the players' list
 
 
 def titled(title: str, table):

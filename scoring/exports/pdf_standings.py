@@ -23,6 +23,8 @@ from scoring.exports.pdf import (
     word_width,
 )
 from scoring.exports.pdf_sheets import escape
+from scoring.penalty_rows import KEY as PENALTY
+from scoring.penalty_rows import LEGEND as PENALTY_LEGEND
 from scoring.rowsource import BYE_LEGEND, standings_rows
 from tournaments.ranking import METRICS
 
@@ -89,7 +91,8 @@ def widths(columns, heads: list[str], body: list[list[str]]) -> list[float]:
 
 
 def bold(column, index: int) -> bool:
-    return column.key in ("points", "placement") and index > 2
+    """The ranking's totals: points, placement points, penalty points."""
+    return column.key in ("points", "placement", PENALTY) and index > 2
 
 
 def standings_pdf(tournament, up_to_round: int | None = None):
@@ -141,6 +144,8 @@ def standings_pdf(tournament, up_to_round: int | None = None):
             Spacer(1, 4),
             Paragraph(escape(legend(columns)), st["small"]),
         ]
+        if any(c.key == PENALTY for c in columns):
+            flow.append(Paragraph(escape(str(PENALTY_LEGEND)), st["small"]))
         if any(r["marks"] for r in rowset.rows):
             flow.append(Paragraph(escape(str(BYE_LEGEND)), st["small"]))
         return flow

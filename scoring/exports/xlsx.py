@@ -10,6 +10,10 @@ Every cell holds a value, no formula: a reader that does not calculate
 (byes, normalised tables), which a SUM would not redo. Each sheet has a frozen
 header row, an autofilter, column widths and number formats.
 
+A table of three (000, "Rikken for three players") has three players' points;
+its deals name the blind man's hand as people read it ("de blinde"), in the
+seat-4 block too, whose points stay empty: the blind man is never paid.
+
 The package is written row by row by ``xlsx_package.Book`` (why not
 openpyxl's write-only mode: see there).
 """
@@ -19,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from scoring.exports import XLSX
 from scoring.exports.xlsx_package import Book, column_letter
+from scoring.forms import shown_name
 from scoring.rowsource import (
     byes_by_round,
     counts_for_seat,
@@ -28,6 +33,7 @@ from scoring.rowsource import (
     table_seats,
     tricks_text,
 )
+from tournaments.dealing import BLIND_LABEL
 
 __all__ = ["column_letter", "workbook"]
 
@@ -70,8 +76,11 @@ def _deals(book, tournament, name_width: int) -> dict[int, dict]:
     One (player, points) block per seat position up to the event's largest
     table. No dealer column: seat ((deal − 1) mod table size) + 1 deals, and at
     a table of five the dealer is the seat without points. Schoppen mie names
-    who took the queen of spades and who took the last trick."""
+    who took the queen of spades and who took the last trick. At a table of
+    three the seat-4 block names the blind man's hand, without points."""
+    # four blocks at least: a table of three's fourth is the blind man's hand
     seats_max = max((len(s) for s in table_seats(tournament).values()), default=4)
+    seats_max = max(seats_max, 4)
     headers = deal_labels(
         "round",
         "table",
@@ -90,6 +99,7 @@ def _deals(book, tournament, name_width: int) -> dict[int, dict]:
         headers += [_("Seat %(n)s") % {"n": k}, _("Points %(n)s") % {"n": k}]
         widths += [name_width, 8]
     per_round: dict[int, dict] = {}
+    blind = shown_name(BLIND_LABEL)
     with book.sheet(_("Deals"), headers, widths) as ws:
         for d in deal_rows(tournament):
             row = [
@@ -109,6 +119,8 @@ def _deals(book, tournament, name_width: int) -> dict[int, dict]:
             for pos, _e, name in d["seats"]:
                 score = scores[pos - 1]
                 row += [name, score if counts_for_seat(pos, out, score) else None]
+            if d["blind"]:  # dealt to, never paid
+                row += [blind, None]
             ws.append(row)
             tables = per_round.setdefault(d["round"], {})
             table = tables.setdefault(d["table"], {"seats": d["seats"], "deals": {}})

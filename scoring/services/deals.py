@@ -24,10 +24,17 @@ from scoring.services.deal_rows import deal_fields, deal_row
 from scoring.services.freezing import freeze_rules
 from scoring.services.tables import TableView, table_view
 from scoring.services.totals import apply_change
+from tournaments.dealing import BLIND_LABEL
 from tournaments.locks import GoneError, atomic_retry, lock_table
 from tournaments.models import Seat, TableRound
 from tournaments.result_events import announce, deals_changed
 from tournaments.result_lock import refuse_if_locked
+
+#: The fewest seats a complete table has: three with the blind man's hand
+#: (``Tournament.tables_of_three``), else four or five.
+MIN_SEATS = 3
+#: The blind man's key in a deal's context: no entry is ever counted under it.
+BLIND_KEY = "blind"
 
 
 class DealRejectedError(Exception):
@@ -99,7 +106,12 @@ def deal_context(
         label: s.entry_id for s, label in zip(view.seats, view.labels, strict=True)
     }
     builder = _builder_before(view, number, seats)
-    return builder.context(seats, view.players_for(number), calls)
+    players = view.players_for(number)
+    if BLIND_LABEL in players and BLIND_LABEL not in seats:
+        # a table of three: the blind man's hand is nobody's entry and never
+        # declares, so it made no solo (a key no entry has: count 0)
+        return builder.context({**seats, BLIND_LABEL: BLIND_KEY}, players, calls)
+    return builder.context(seats, players, calls)
 
 
 def _builder_before(view: TableView, number: int, seats: dict) -> ContextBuilder:
@@ -137,7 +149,7 @@ def prepare(
     """Run deal ``number`` at ``table`` through the pipeline (nothing stored;
     ``jury``: decisions of the form not stored yet, see ``deal_context``)."""
     view = table_view(table)
-    if len(view.seats) < 4:
+    if len(view.seats) < MIN_SEATS:
         raise GoneError  # the round was seated again meanwhile
     schedule = table.round.tournament.schedule
     context = deal_context(view, number, jury)

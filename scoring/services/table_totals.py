@@ -42,8 +42,9 @@ class TotalsError(ValueError):
 
 
 def default_deals_played(seat_count: int, deals_per_round: int) -> dict[int, int]:
-    """Deals each seat plays in a round: all of them at a table of four; at
-    a table of five all but the ones it sits out as the dealer."""
+    """Deals each seat plays in a round: all of them at a table of four (and
+    of three, with the blind man's hand); at a table of five all but the
+    ones it sits out as the dealer."""
     out = sit_out_spread(deals_per_round, seat_count).per_seat  # 0s at four
     return {p: deals_per_round - out[p - 1] for p in range(1, seat_count + 1)}
 
@@ -98,7 +99,7 @@ def store_totals(table: TableRound, totals: dict, deals: dict | None = None) -> 
     the table locked or new): seats' points and deals played, the rest 0,
     the typed totals as the paper sheet's. Returns the sheet totals."""
     seats = list(Seat.objects.filter(table=table).order_by("position"))
-    if len(seats) < 4:
+    if len(seats) < 3:  # three with the blind man's hand is a table
         raise GoneError  # seated again meanwhile
     _refuse_deals(table)
     deals_per_round = table.round.tournament.deals_per_round

@@ -73,9 +73,10 @@ def pending_rows(pending, view, seat, tournament, is_open: bool) -> list[dict]:
 
 def form_variants(key, table, view, deals_per_round: int) -> tuple[list, dict]:
     """([{number, form, players, deal_url, preview_url}], {number: index}):
-    one empty form per distinct set of players (one at a table of four, five
-    at a table of five, where the dealer sits out), so the page can move its
-    form to any deal, offline too."""
+    one empty form per distinct set of players in their order (a table of
+    five has the dealer sitting out; a table of three has the blind man's
+    hand at chair 4, which the dealer's turn moves round the list), so the
+    page can move its form to any deal, offline too."""
     variants, index_of, of_number = [], {}, {}
     for number in range(1, deals_per_round + 1):
         players = view.players_for(number)

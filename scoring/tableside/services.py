@@ -12,7 +12,9 @@ The two-person rule (``Tournament.entry_mode``):
 
 A *side* of a deal is its declaring side (declarers and partners) or its
 opponents, as the entry names them; a deal without declarers (schoppen mie,
-all-pass) has every other seat on the other side.
+all-pass) has every other seat on the other side. At a table of three the
+blind man's hand is on the side it plays for but on nobody's phone: the
+other side is the real players of the other side (``other_side``).
 
 Every submit carries the phone's idempotency key: a retry or a double tap
 finds the first one and stores nothing again.
@@ -104,11 +106,20 @@ def declaring_seats(record: dict) -> set[int]:
 
 def other_side(record: dict, first: int, second: int) -> bool:
     """Whether seat ``second`` sits on the other side of the deal (a record
-    by seat) from seat ``first``."""
+    by seat) from seat ``first``.
+
+    At a table of three the blind man's hand (chair 4, ``record["blind"]``)
+    belongs to the side it plays for, but no phone holds it: the other side
+    is always made of the real players left (docs/table-side.md). When no
+    real player is left outside the declaring side (every one of them
+    declares), every other player counts as the other side, as in a deal
+    without declarers."""
     if first == second:
         return False
     declaring = declaring_seats(record)
-    if not declaring:
+    players = {p for p in record.get("players", []) if isinstance(p, int)}
+    rest = players - declaring - {record.get("blind")}
+    if not declaring or (players and not rest):
         return True
     return (first in declaring) != (second in declaring)
 

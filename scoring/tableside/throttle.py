@@ -7,12 +7,13 @@ lock the hall out. What stops guessing is the link's 192 random bits; this
 keeps the noise visible and slow to repeat.
 
 The address is the client's own behind trusted proxies
-(rikscore/client_address.py). Counted in the shared cache (Redis when
-configured), so several worker processes count together."""
+(rikscore/client_address.py). Counted by ``tournaments.window_counter``."""
 
 import logging
 
 from django.core.cache import cache
+
+from tournaments.window_counter import count
 
 LIMIT = 20
 WINDOW = 600
@@ -28,15 +29,7 @@ def blocked(request) -> bool:
 
 
 def miss(request) -> None:
-    key = _key(request)
-    if cache.add(key, 1, WINDOW):
-        return
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired in between
-        cache.add(key, 1, WINDOW)
-        return
-    if count == LIMIT:
+    if count(_key(request), WINDOW) == LIMIT:
         log.warning(
             "table links guessed: %s tried %s unknown links",
             request.META.get("REMOTE_ADDR"),

@@ -284,7 +284,10 @@ def submit(request, slot: str, secret: str, number: int):
         entry = services.submit(table, number, seat, record, idem)
     except DealRejectedError as exc:
         errors = [v.message for v in exc.violations]
-        return _answer(request, key, False, " ".join(errors), 400, errors=errors)
+        codes = [v.code for v in exc.violations]  # as the API and score_deal
+        return _answer(
+            request, key, False, " ".join(errors), 400, errors=errors, codes=codes
+        )
     except services.TableModeError:
         return _answer(
             request, key, False, _("At this event the TD enters the deals."), 403

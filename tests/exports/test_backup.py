@@ -349,8 +349,16 @@ def test_a_second_restore_takes_the_next_free_code(small_event):
     assert restore_event(data).slug == "small"  # its own code, when free
 
 
+def as_format_7(data: dict) -> dict:
+    """Today's document without what version 8 added."""
+    data["version"] = 7
+    del data["tournament"]["tables_of_three"]
+    return data
+
+
 def as_format_6(data: dict) -> dict:
-    """Today's document without what version 7 added."""
+    """Today's document without what versions 7 and 8 added."""
+    as_format_7(data)
     data["version"] = 6
     del data["tournament"]["start_time"], data["tournament"]["round_minutes"]
     for player in data["players"]:
@@ -381,7 +389,7 @@ def test_a_format_4_backup_imports_its_jury_calls_without_who_decided(
 
     _with_a_jury_call(small_event, make_user)
     data = json.loads(json.dumps(export_event(small_event)))
-    assert data["version"] == VERSION == 7
+    assert data["version"] == VERSION == 8
     as_format_5(data)
     data["version"] = 4
     del data["keep_apart"]

@@ -1,5 +1,6 @@
-"""The codes ``validate_record`` can return: deal-record.md's "Error codes",
-and those for what that document leaves open (rules/engine/problems.py)."""
+"""The codes ``validate_record`` can return: deal-record.md's "Error codes"
+(``blind_declares`` for a table of three among them), and those for what that
+document leaves open (rules/engine/problems.py)."""
 
 SPEC = frozenset(
     {
@@ -8,7 +9,7 @@ SPEC = frozenset(
         "partner_not_allowed", "partner_is_declarer", "tricks_missing",
         "tricks_out_of_range", "tricks_total", "simultaneous_not_allowed",
         "trump_mismatch", "jury_required", "solo_limit", "unknown_sanction",
-        "sanction_points", "sanction_player",
+        "sanction_points", "sanction_player", "blind_declares",
     }
 )  # fmt: skip
 #: A record of the wrong shape, and "jury not called" beside an approval.

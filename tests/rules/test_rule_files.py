@@ -78,7 +78,7 @@ def test_the_export_is_the_documented_document(club):
         "overrides",
         "exported",
     ]
-    assert doc["format"] == "rikscore.rules" and doc["version"] == 1
+    assert doc["format"] == "rikscore.rules" and doc["version"] == 2
     assert doc["overrides"] == CLUB and doc["preset"] == "nl"
     assert problems(doc) == []
     assert json.loads(rule_files.dumps(doc)) == doc
@@ -134,12 +134,12 @@ def test_the_owner_is_who_loads_it(db, make_user):
         pytest.param(document(format=...), ("file_format", "format",
                      "This is not a Rikscore rule file: “format” must be "
                      "“rikscore.rules”."), id="format-missing"),
-        pytest.param(document(version=2), ("file_version", "version",
-                     "Version 2 of the format comes from a newer Rikscore; this "
-                     "one reads version 1."), id="version-newer"),
+        pytest.param(document(version=3), ("file_version", "version",
+                     "Version 3 of the format comes from a newer Rikscore; this "
+                     "one reads versions 1 to 2."), id="version-newer"),
         pytest.param(document(version=0), ("file_version", "version",
                      "Version 0 of the format does not exist; this Rikscore "
-                     "reads version 1."), id="version-older"),
+                     "reads versions 1 to 2."), id="version-older"),
         pytest.param(document(version="1"), ("file_version", "version",
                      "“version” must be a whole number."), id="version-text"),
         pytest.param(document(version=...), ("file_missing", "version",

@@ -148,6 +148,9 @@ def test_every_shape_applies_somewhere_and_the_editor_order_is_the_issues():
             "failed_step",
             "pair_pays_each",
             "abondance_flat",
+            "failed_step_from",
+            "failed_prices",
+            "penalty_points",
         ]
     )
     for key in SHAPE_FORMS:

@@ -50,6 +50,9 @@ CASES = [
     pytest.param(rec(context={"round": 3}), "unknown_field", "context.round",
                  id="in-context"),
     pytest.param(rec(context=[]), "bad_context", "context", id="context-not-object"),
+    # blind_declares: a table of three (000, "Rikken for three players")
+    pytest.param(rec(plays=[one("misere", declarer="Cor")], blind="Cor"),
+                 "blind_declares", "plays[0].declarer", id="blind-declares"),
     # unknown_rules
     pytest.param(rec("bridge"), "unknown_rules", "rules", id="unknown-name"),
     pytest.param(rec(""), "unknown_rules", "rules", id="empty"),

@@ -24,6 +24,9 @@ from tests.scoring.schedules import PLAYERS
 from tests.scoring.test_properties import _all_pass_play, _play
 
 PRESET_CODES = sorted(PRESETS)
+#: The six shapes this file knows; issue 29's three (failed_step_from,
+#: failed_prices, penalty_points) with these: tests/rules/test_shapes_three_new.py.
+SIX = list(SHAPE_FORMS)[:6]
 #: Every optional contract on, so that each contract of each preset is played.
 VARIANTS = {"pagat": list(PAGAT_VARIANTS)}
 #: Every way of saying "no shape" a set may store.
@@ -102,8 +105,8 @@ def test_every_combination_of_shapes_settles_every_contract_to_zero():
     settled = 0
     for preset in PRESET_CODES:
         seen = []
-        for n in range(len(SHAPE_FORMS) + 1):
-            for keys in itertools.combinations(SHAPE_FORMS, n):
+        for n in range(len(SIX) + 1):
+            for keys in itertools.combinations(SIX, n):
                 shapes = full_shapes(preset, keys, amount=7 + n)
                 if shapes in seen:
                     continue  # a shape this preset cannot take: same as without
@@ -123,7 +126,8 @@ def shapes_for(draw, preset: str) -> dict:
     """Any valid shapes of ``preset``: each on or off, on some contracts, with
     any allowed amount."""
     shapes = {}
-    for key, form in SHAPE_FORMS.items():
+    for key in SIX:
+        form = SHAPE_FORMS[key]
         codes = [c.code for c in applicable(get_preset(preset), key)]
         if not codes or not draw(st.booleans()):
             continue

@@ -323,7 +323,7 @@ def test_a_totals_evening_survives_a_backup_round_trip(typed_evening):
         name__endswith=" 0"
     ).update(distinction="1978")
     data = json.loads(json.dumps(export_event(typed_evening)))
-    assert data["version"] == 7 and data["tournament"]["score_entry"] == "totals"
+    assert data["version"] == 8 and data["tournament"]["score_entry"] == "totals"
     assert any(p["distinction"] == "1978" for p in data["players"])
     copy = import_event(data, "avond-kopie")
     assert copy.score_entry == "totals"
@@ -385,7 +385,7 @@ def test_a_season_of_totals_survives_its_backup(db, td):
     member.save()
     Team.objects.create(name="Ploeg", competition=season).members.set([member])
     data = json.loads(json.dumps(export_competition(season)))
-    assert data["version"] == 2
+    assert data["version"] == 3
     info = data["competition"]
     assert (info["score_entry"], info["entry_mode"], info["weekday"]) == (
         "totals",
@@ -409,7 +409,7 @@ def test_a_version_1_season_file_still_imports(db, td):
 
     data = json.loads(json.dumps(export_competition(totals_season(td))))
     data["version"] = 1
-    for key in ("score_entry", "entry_mode", "weekday"):
+    for key in ("score_entry", "entry_mode", "weekday", "tables_of_three"):
         del data["competition"][key]
     for event in data["evenings"]:  # its evenings as a version 5 event file
         event["event"]["rounds"] = [

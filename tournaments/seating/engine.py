@@ -56,6 +56,10 @@ FIVES_FRESH = 1000
 #: 4 starts in a row without a gain as with 1000, in 0.15 s a partij
 #: instead of the budget's 0.85 s).
 ROUND_FRESH = 8
+#: Tables of three (small fields: 3, 6, 7, 11 players, or the TD's threes
+#: for fives): a start takes milliseconds and the duty it draws decides
+#: much (11 x 4: 12-15 repeats with 6 starts, measured), so more starts.
+THREES_FRESH = 60
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,10 @@ class Options:
     clubs: Mapping[Player, Hashable] = field(default_factory=dict)
     keep_apart: Sequence[tuple[Player, Player]] = ()
     deals_per_round: int = 0  # > 0: even the deals sat out at tables of five
+    #: tables of three with the blind man for counts 4s and 5s do not seat
+    threes: bool = False
+    #: tables of three instead of tables of five, for any count (the TD asks)
+    threes_for_fives: bool = False
 
 
 @dataclass
@@ -94,6 +102,8 @@ class SeatingResult:
     rank_spread: list[int] = field(default_factory=list)  # Swiss: per table
     club_meetings: int = 0  # club-mates at one table in the new rounds
     apart_meetings: int = 0  # pairs kept apart at one table in the new rounds
+    #: rounds at a table of three (the blind man's), history included
+    three_duty: dict[Player, int] = field(default_factory=dict)
 
     def as_json(self) -> dict:
         return {
@@ -122,8 +132,17 @@ def schedule(
     clubs: Mapping[Player, Hashable] | None = None,
     keep_apart: Sequence[tuple[Player, Player]] = (),
     deals_per_round: int = 0,
+    threes: bool = False,
+    threes_for_fives: bool = False,
 ) -> SeatingResult:
     """Seat ``players`` for ``rounds`` more rounds after ``history``.
+
+    ``threes`` (the event's tables of three with the blind man): counts that
+    tables of 4 and 5 do not seat (3, 6, 7, 11) get as few tables of three as
+    possible; ``threes_for_fives`` seats tables of three instead of tables of
+    five for any count (``plan_tables``). Tables of three go round in turn as
+    tables of five do: nobody sits at one a second time while someone present
+    has not sat at one (history included).
 
     ``deals_per_round`` (> 0) lets the seat order at a table of five even
     out the deals each player sits out over the event (the dealer sits out;
@@ -152,6 +171,8 @@ def schedule(
         clubs=clubs or {},
         keep_apart=keep_apart,
         deals_per_round=deals_per_round,
+        threes=threes,
+        threes_for_fives=threes_for_fives,
     )
     return run(players, rounds, options)
 
@@ -188,7 +209,14 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
     players = list(players)
     if len(set(players)) != len(players):
         raise SeatingError(_("A player is listed twice."), code="duplicate")
-    plan = plan_tables(len(players), byes_allowed=byes)
+    plan = plan_tables(
+        len(players),
+        byes_allowed=byes,
+        threes=options.threes,
+        threes_for_fives=options.threes_for_fives,
+    )
+    # the turns that go round: at the plan's tables of five, or of three
+    odd = plan.odd or 5
     index = {p: i for i, p in enumerate(players)}
     k = len(players)
     sizes = np.array(plan.sizes + ([plan.byes] if plan.byes else []))
@@ -204,6 +232,7 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
     )
     seat_before = np.zeros((k, 5), dtype=int)
     played = np.zeros(k, dtype=int)
+    by_size = {5: np.zeros(k, dtype=int), 3: np.zeros(k, dtype=int)}
     for past in history:
         present = np.zeros(k, dtype=bool)
         for table in past:
@@ -213,10 +242,11 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
             for seat, p in enumerate(table):
                 if p in index:
                     seat_before[index[p], seat] += 1
-            if len(table) == 5:
-                problem.five_before[ids] += 1
+            if len(table) in by_size:
+                by_size[len(table)][ids] += 1
         played += present
         problem.bye_before += ~present
+    problem.five_before = by_size[odd].copy()
     np.fill_diagonal(problem.history, 0)
     for a, b in avoid_pairs:
         if a in index and b in index:
@@ -252,6 +282,10 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
             patience, stall, starts = FIVES_RESTARTS, FIVES_STALL, FIVES_FRESH
             if rounds == 1 and history:
                 starts = ROUND_FRESH
+        elif plan.threes:  # the same duty at tables of three; small fields
+            patience, stall, starts = FIVES_RESTARTS, FIVES_STALL, THREES_FRESH
+            if rounds == 1 and history:
+                starts = ROUND_FRESH
 
         def fresh():
             return greedy_rounds(problem, rounds, fixed_idx, rng)
@@ -272,9 +306,11 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
             fresh_patience=starts,
         )
     new_rounds, new_byes = _tables(groups, plan)
-    fives_total = problem.five_before + (sizes[groups] == 5).sum(0)
-    played_total = played + (groups != problem.bye).sum(0)
-    lo, hi = seat_bounds(played_total, fives_total)
+    at_table = groups != problem.bye
+    fives_total = by_size[5] + ((sizes[groups] == 5) & at_table).sum(0)
+    threes_total = by_size[3] + ((sizes[groups] == 3) & at_table).sum(0)
+    played_total = played + at_table.sum(0)
+    lo, hi = seat_bounds(played_total, fives_total, threes_total)
     sit_before, per_seat = None, None
     if options.deals_per_round > 0 and plan.fives:
         per_seat = np.array(sit_out_spread(options.deals_per_round, 5).per_seat)
@@ -324,6 +360,7 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
         rank_spread=spread,
         club_meetings=_together(labelled, _club_pairs(options.clubs, players)),
         apart_meetings=_together(labelled, options.keep_apart),
+        three_duty={p: int(threes_total[i]) for i, p in enumerate(players)},
     )
 
 
@@ -423,8 +460,9 @@ def round_bound(last: Round, players, five_before, plan: TablePlan) -> int:
     next costs least gives the least total (22 players, round 2: 8)."""
     if plan.byes:
         return 0
-    fives, fours = plan.fives, plan.fours
-    seats = 5 * fives
+    # the tables that go round in turn: of five, or of three (the same rule)
+    fives, fours = plan.fives + plan.threes, plan.fours
+    seats = plan.odd * fives
     index = {p: i for i, p in enumerate(players)}
     counts = [int(five_before[i]) for i in range(len(players))]
     # the seats go to the fewest turns: everyone below the threshold sits at
@@ -511,12 +549,12 @@ def _start(problem, plan, rounds, fixed, past, avoid, ranks, rng, planned, soft)
     plain = not (avoid or fixed or ranks is not None) and past is not None
     done = len(past or ())
     wanted = max(planned, done + rounds)
-    if plan.fives and not plan.byes and plain:
+    if plan.fives and not plan.byes and not plan.threes and plain:
         stored = _stored_start(problem, plan, rounds, done, wanted, past, rng, soft)
         if stored is not None:
             return stored
     design = best_design(problem.k, wanted) if plain else None
-    if plan.fives or plan.byes or design is None or len(design.rounds) <= done:
+    if plan.odd or plan.byes or design is None or len(design.rounds) <= done:
         return "greedy", greedy_rounds(problem, rounds, fixed, rng), True
     k = problem.k
     label = rng.permutation(k)  # design player i is field player label[i]

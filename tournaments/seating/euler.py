@@ -49,10 +49,13 @@ def balance_pairs(rounds: list[list[list[int]]], counts: np.ndarray, steps: int 
     seat counts and the loop ends.
     """
     tables = [t for r in rounds for t in r]
+    # with tables of three seat 4 rightly lags behind seats 1-3 (the blind
+    # man's chair): only seats 1-3 are evened here
+    seats = 3 if any(len(t) == 3 for t in tables) else 4
     for _ in range(steps):
         gaps = [
             (s, t)
-            for s, t in combinations(range(4), 2)
+            for s, t in combinations(range(seats), 2)
             if (np.abs(counts[:, s] - counts[:, t]) > 1).any()
         ]
         if not gaps:

@@ -1,5 +1,9 @@
 """A good first schedule: duty by lowest counts, then each player to the
 table where he has met the fewest of those already seated.
+
+Duty is the turns at a table of five, or at a table of three (the blind
+man's): a plan has one of the two, and ``Problem.five_before`` counts the
+turns at that size.
 """
 
 import numpy as np
@@ -47,7 +51,8 @@ def greedy_rounds(
     """R x k group ids; ``fixed`` maps a player to his table every round."""
     k, sizes = problem.k, problem.sizes
     tables = len(sizes) - (1 if problem.bye >= 0 else 0)
-    fives = np.flatnonzero(sizes[:tables] == 5)
+    # the tables that go round in turn: of five, or of three (never both)
+    fives = np.flatnonzero(sizes[:tables] != 4)
     fours = np.flatnonzero(sizes[:tables] == 4)
     met = problem.history + problem.weight
     five_count = problem.five_before.copy()
@@ -83,7 +88,7 @@ def greedy_rounds(
                 load[:, t] += met[:, p]
                 room[t] -= 1
         out[r] = groups
-        five_count += (sizes[groups] == 5) & (groups != problem.bye)
+        five_count += (sizes[groups] != 4) & (groups != problem.bye)
         bye_count += groups == problem.bye
         for t in range(tables):
             mates = np.flatnonzero(groups == t)

@@ -20,6 +20,11 @@ prefix, they trade back in the first later round where one of them sits at
 a 5-table and the other does not (``_partner_round``). So nobody sits at a
 table of five a second time while someone present has not sat at one, and
 the greedy start's fair 5-table duty is kept by every move.
+
+Tables of three (the blind man's hand is the fourth) go round the same way:
+a plan has tables of five or tables of three, never both, so "a 5-table"
+below reads "a table that is not of four" (``sizes[g] != 4``), and the duty
+counts are the turns at whichever odd size the plan has.
 """
 
 import numpy as np
@@ -92,7 +97,7 @@ def duties(groups, sizes, bye, five_before, bye_before, five, away):
             g = groups[r, p]
             if g == bye:
                 away[p] += 1
-            elif sizes[g] == 5:
+            elif sizes[g] != 4:  # a table of five or of three
                 five[p] += 1
 
 
@@ -170,7 +175,7 @@ def swap(met, groups, sizes, bye, five, away, r, a, b):
     groups[r, a], groups[r, b] = gb, ga
     for p, old, new in ((a, ga, gb), (b, gb, ga)):
         away[p] += (new == bye) - (old == bye)
-        five[p] += (new != bye and sizes[new] == 5) - (old != bye and sizes[old] == 5)
+        five[p] += (new != bye and sizes[new] != 4) - (old != bye and sizes[old] != 4)
 
 
 @njit(cache=True)
@@ -226,7 +231,7 @@ def _five_prefix(groups, sizes, bye, five_before, pre5, flag5):
         for r in range(rounds):
             pre5[r, p] = count
             g = groups[r, p]
-            at5 = g != bye and sizes[g] == 5
+            at5 = g != bye and sizes[g] != 4
             flag5[r, p] = at5
             if at5:
                 count += 1
@@ -397,12 +402,12 @@ def run(
                 if pinned[r, a] or leave[r, a] <= hot:
                     continue
                 ga = groups[r, a]
-                five_a = ga != bye and sizes[ga] == 5
+                five_a = ga != bye and sizes[ga] != 4
                 for b in range(k):
                     gb = groups[r, b]
                     if gb == ga or pinned[r, b] or (leave[r, b] > hot and b < a):
                         continue
-                    five_b = gb != bye and sizes[gb] == 5
+                    five_b = gb != bye and sizes[gb] != 4
                     bye_a, bye_b = ga == bye, gb == bye
                     if bye_a != bye_b and (
                         prefix[r, a] != prefix[r, b] or later[r, a] or later[r, b]

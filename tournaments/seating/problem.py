@@ -18,7 +18,9 @@ class Problem:
     sizes: np.ndarray  # group sizes; the last one is the bye group if bye >= 0
     bye: int  # id of the bye group, or -1
     pinned: np.ndarray  # R x k: player may not move in that round
-    five_before: np.ndarray  # k: rounds at a 5-table before these rounds
+    #: k: rounds at a table of the plan's odd size (5, or 3 with the blind
+    #: man) before these rounds: the duty that goes round in turn
+    five_before: np.ndarray
     bye_before: np.ndarray  # k: byes before these rounds
     groups: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), int))
     #: Weighted meetings (history included) at which the search may stop once

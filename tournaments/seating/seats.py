@@ -5,7 +5,8 @@ Combinatorial Mathematics, ex. 8.3.27), so each player can take each of seats
 1-4 floor(R/4) or ceil(R/4) times. A greedy pass and a local repair get there
 almost always in milliseconds; CP-SAT finishes the rare rest within the budget.
 Seat 1 deals first. A player with f rounds at a 5-table may take seat 5 up to
-ceil(f/5) times, and seats 1-4 then at least floor((R - f)/4) times.
+ceil(f/5) times, and seats 1-4 then at least floor((R - f)/4) times. A table
+of three fills seats 1-3 (chair 4 is the blind man's): see ``seat_bounds``.
 """
 
 import time
@@ -15,13 +16,24 @@ import numpy as np
 
 from .euler import balance_pairs
 
-PERMS = {size: np.array(list(permutations(range(size)))) for size in (4, 5)}
+PERMS = {size: np.array(list(permutations(range(size)))) for size in (3, 4, 5)}
 
 
-def seat_bounds(played: np.ndarray, fives: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per player and seat (k x 5), the fewest and most times it is fair."""
-    lo = np.repeat(((played - fives) // 4)[:, None], 5, axis=1)
-    hi = np.repeat((-(-played // 4))[:, None], 5, axis=1)
+def seat_bounds(
+    played: np.ndarray, fives: np.ndarray, threes: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per player and seat (k x 5), the fewest and most times it is fair.
+
+    A player with t rounds at a table of three (seats 1-3; the blind man
+    holds chair 4) takes seats 1-3 about (R - t)/4 + t/3 times each and
+    seat 4 about (R - t)/4 times."""
+    if threes is None:
+        threes = np.zeros_like(played)
+    four = played - threes  # rounds at tables of four and five
+    lo = np.repeat(((four - fives) // 4)[:, None], 5, axis=1)
+    hi = np.repeat((-(-four // 4))[:, None], 5, axis=1)
+    lo[:, :3] += threes[:, None] // 3
+    hi[:, :3] += -(-threes[:, None] // 3)
     lo[:, 4] = 0
     hi[:, 4] = -(-fives // 5)
     return lo, hi

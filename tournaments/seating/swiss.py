@@ -22,6 +22,8 @@ def next_round_swiss(
     clubs: Mapping[Player, Hashable] | None = None,
     keep_apart: Sequence[tuple[Player, Player]] = (),
     deals_per_round: int = 0,
+    threes: bool = False,
+    threes_for_fives: bool = False,
 ) -> SeatingResult:
     """One round for ``standings_order`` (leader first); ``rank_spread`` per table."""
     options = Options(
@@ -35,5 +37,7 @@ def next_round_swiss(
         clubs=clubs or {},
         keep_apart=keep_apart,
         deals_per_round=deals_per_round,
+        threes=threes,
+        threes_for_fives=threes_for_fives,
     )
     return run(list(standings_order), 1, options)

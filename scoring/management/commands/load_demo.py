@@ -3,8 +3,10 @@
 Two tables of five, a realistic mix of contracts, and on purpose: a misère
 with two declarers, an all-pass game and a sanction. Beside it ``demo-iwwa``:
 21 players under iwwa seated with a bye each round (scored as the player's
-average), jury calls and sanctions. Also a TD login ``td`` / ``rikken`` for
-trying the TD screens.
+average), jury calls and sanctions; and ``demo-drie``: 11 players with
+tables of three (the event's setting), so each round has a table of three
+with the blind man's hand (000, "Rikken for three players"). Also a TD login
+``td`` / ``rikken`` for trying the TD screens.
 """
 
 from django.conf import settings
@@ -29,6 +31,21 @@ SPECIAL = {
     (2, 2): {3: {"plays": [{"contract": "een-of-vijf",
                             "tricks_by_player": {"@0": 1, "@1": 5, "@2": 4,
                                                  "@3": 3}}]}},
+}  # fmt: skip
+
+#: The table of three in ``demo-drie`` (table 3 of 11 players: 4 + 4 + 3):
+#: in round 1 a rik with the blind man's ace (its partner plays its cards),
+#: a solo against the two real players and a sanction among the three. The
+#: players of a deal: "@0" left of the dealer; deal 1: seats 2, 3, the
+#: blind man's chair 4, seat 1.
+THREE_SPECIAL = {
+    (1, 3): {
+        1: {"plays": [{"contract": "rik", "declarer": "@0", "partner": "@2",
+                       "tricks": 9}]},
+        2: {"plays": [{"contract": "solo-8", "declarer": "@2", "tricks": 9}]},
+        4: {"plays": [{"contract": "misere", "declarer": "@0", "tricks": 0}],
+            "sanctions": [{"code": "penalty", "player": "@1", "points": 6}]},
+    },
 }  # fmt: skip
 
 
@@ -69,11 +86,24 @@ class Command(BaseCommand):
         )
         iwwa.name = "Demo: IWWA-toernooi met vrije rondes"
         iwwa.save(update_fields=["name"])
+        Tournament.objects.filter(slug="demo-drie").delete()
+        three = generate_event(
+            "demo-drie",
+            11,
+            3,
+            8,
+            rules="nl",
+            seed=29,
+            special=THREE_SPECIAL,
+            tables_of_three=True,
+        )
+        three.name = "Demo: toernooi met een tafel van drie (de blinde)"
+        three.save(update_fields=["name"])
         user_model = get_user_model()
         td = user_model.objects.filter(username="td").first()
         if td is None:
             td = user_model.objects.create_user("td", password="rikken")
-        for event in (tournament, iwwa):
+        for event in (tournament, iwwa, three):
             TournamentRole.objects.get_or_create(
                 tournament=event, user=td, role=TournamentRole.Role.TD
             )

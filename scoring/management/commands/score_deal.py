@@ -5,6 +5,11 @@ traceback: an internal failure is reported as JSON with code ``internal``.
 ``--rules-file FILE`` scores against a rule file (docs/rule-files.md)
 instead of the record's ``rules``; a file with problems is exit 2 with its
 errors. Nothing is ever stored.
+
+A record naming ``blind`` (the blind man's hand at a table of three, one of
+its four ``players``; 000, "Rikken for three players") is scored as the
+tables of three score it: the blind man is in ``scores`` at 0, and the blind
+man declaring is exit 2 with ``blind_declares`` (deal-record.md).
 """
 
 import json

@@ -16,6 +16,17 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--time-limit", type=float, default=10.0)
         parser.add_argument("--byes", action="store_true")
+        parser.add_argument(
+            "--threes",
+            action="store_true",
+            help="Tables of three with the blind man for 3, 6, 7 or 11 players "
+            "(the event setting).",
+        )
+        parser.add_argument(
+            "--threes-for-fives",
+            action="store_true",
+            help="Tables of three with the blind man instead of tables of five.",
+        )
         parser.add_argument("--json", action="store_true")
 
     def handle(self, *args, **options) -> None:
@@ -29,16 +40,23 @@ class Command(BaseCommand):
                 seed=options["seed"],
                 time_limit=options["time_limit"],
                 byes=options["byes"],
+                threes=options["threes"],
+                threes_for_fives=options["threes_for_fives"],
             )
         except SeatingError as error:
-            raise CommandError(error.message, returncode=2) from None
+            helps = error.code == "unseatable" or options["players"] == 3
+            hint = " (--threes)" if helps and not options["threes"] else ""
+            raise CommandError(error.message + hint, returncode=2) from None
         if options["json"]:
             self.stdout.write(json.dumps(result.as_json()))
             return
         for number, (tables, byes) in enumerate(
             zip(result.rounds, result.byes, strict=True), 1
         ):
-            line = "  ".join("-".join(map(str, t)) for t in tables)
+            line = "  ".join(
+                "-".join(map(str, t)) + (" (+blind)" if len(t) == 3 else "")
+                for t in tables
+            )
             out = f"  bye: {', '.join(map(str, byes))}" if byes else ""
             self.stdout.write(f"Round {number}: {line}{out}")
         self.stdout.write(
