@@ -230,15 +230,18 @@ class EveningForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
 
-    def __init__(self, *args, players=None, **kwargs):
+    def __init__(self, *args, players=None, fewest=4, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fewest = fewest  # 3 when the season plays tables of three
         if players is not None:
             self.fields["players"].queryset = players
 
     def clean_players(self):
         players = self.cleaned_data["players"]
-        if len(players) < 4:
-            raise forms.ValidationError(_("An evening needs at least 4 players."))
+        if len(players) < self.fewest:
+            raise forms.ValidationError(
+                _("An evening needs at least %(n)d players.") % {"n": self.fewest}
+            )
         return players
 
 

@@ -104,6 +104,12 @@ def season_detail(request, competition: Competition):
     return render(request, "seasons/td/detail.html", context)
 
 
+def _fewest(competition: Competition) -> int:
+    """The fewest players an evening seats: one table of three with the
+    blind man when the season plays them, else one table of four."""
+    return 3 if competition.tables_of_three else 4
+
+
 @season_required
 def new_evening(request, competition: Competition):
     """The check-in page: date proposed, last evening's players ticked, a
@@ -121,7 +127,9 @@ def new_evening(request, competition: Competition):
             "date": request.GET.get("date") or evening_date(competition),
             "prize_evening": bool(request.GET.get("prize_evening")),
         }
-        form = EveningForm(players=players, initial=initial)
+        form = EveningForm(
+            players=players, initial=initial, fewest=_fewest(competition)
+        )
         ticked = _ticked(request.GET, "tick") if again else last
         added_ids = _ticked(request.GET, "added") if again else set()
         added = players.filter(pk__in=added_ids).first() if added_ids else None
@@ -131,7 +139,7 @@ def new_evening(request, competition: Competition):
     ticked = _ticked(request.POST)
     if "add_player" in request.POST:
         return _add_newcomer(request, competition, players, last, ticked)
-    form = EveningForm(request.POST, players=players)
+    form = EveningForm(request.POST, players=players, fewest=_fewest(competition))
     if not form.is_valid():
         return _check_in_page(request, competition, form, players, last, ticked)
     try:
@@ -177,7 +185,7 @@ def _add_newcomer(request, competition, players, last, ticked):
         "date": request.POST.get("date", ""),
         "prize_evening": bool(request.POST.get("prize_evening")),
     }
-    form = EveningForm(players=players, initial=initial)
+    form = EveningForm(players=players, initial=initial, fewest=_fewest(competition))
     added = None
     if newcomer.is_valid():
         try:

@@ -22,6 +22,9 @@ class Line:
     prize: str
     qualified: bool
     player: int = 0
+    #: Points behind the leader when the season's rule set shows penalty
+    #: points (``seasons.ranking``); None otherwise or when not ranked.
+    penalty: float | None = None
 
 
 @dataclass
@@ -38,6 +41,11 @@ class SeasonTable:
     lines: list[Line]
     winners: list[tuple[str, Line]] = field(default_factory=list)
     every_evening: list[EveningInfo] = field(default_factory=list)  # by number
+
+    @property
+    def penalty_points(self) -> bool:
+        """Whether the season shows penalty points (any ranked row has them)."""
+        return any(line.penalty is not None for line in self.lines)
 
 
 def season_table(competition) -> SeasonTable:
@@ -60,6 +68,7 @@ def season_table(competition) -> SeasonTable:
             prize_label(standings.prizes.get(r.player)),
             r.qualified,
             r.player,
+            r.penalty,
         )
         for r in standings.rows
     ]

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring.exports import XLSX
 from scoring.exports.xlsx_package import Book
+from scoring.penalty_rows import LABEL as PENALTY_LABEL
 from seasons.exports import language_of
 from seasons.exports.table import SeasonTable, season_table
 from seasons.services import evening_results
@@ -47,15 +48,13 @@ def _season(book: Book, table: SeasonTable, width: int) -> None:
     evenings = [e.number for e in table.evenings]
     headers = [_("Rank"), _("Player"), _("Club")]
     headers += [_("Evening %(n)s") % {"n": n} for n in evenings]
-    headers += [
-        _("Played"),
-        _("Total"),
-        _("Prize"),
-        _("Does not count"),
-        _("Missed, filled in"),
-        _("Ranked"),
-    ]
-    widths = [6, width, 20] + [9] * len(evenings) + [8, 9, 16, 16, 16, 8]
+    penalty = table.penalty_points  # the rule set's display: one more column
+    headers += [_("Played"), _("Total")]
+    headers += [PENALTY_LABEL] if penalty else []
+    headers += [_("Prize"), _("Does not count"), _("Missed, filled in"), _("Ranked")]
+    widths = [6, width, 20] + [9] * len(evenings) + [8, 9]
+    widths += [9] if penalty else []
+    widths += [16, 16, 16, 8]
     yes, no = str(_("yes")), str(_("no"))
     with book.sheet(_("Season"), headers, widths) as ws:
         for line in table.lines:
@@ -77,6 +76,7 @@ def _season(book: Book, table: SeasonTable, width: int) -> None:
                     *(_value(c) for c in line.cells),
                     line.played,
                     line.total,
+                    *([line.penalty] if penalty else []),
                     line.prize,
                     ", ".join(str(n) for n in dropped),
                     ", ".join(str(n) for n in filled),

@@ -346,3 +346,26 @@ def test_an_unknown_season_download_is_404(client, make_user, db):
     client.force_login(make_user("staff", is_staff=True))
     url = reverse("seasons:export-pdf", args=["nope"])
     assert client.get(url).status_code == 404
+
+
+def test_the_workbook_carries_penalty_points_when_the_rules_show_them(english):
+    """Issue 29: a season whose rule set shows penalty points gets the column
+    after the total (the leader's total less each ranked player's)."""
+    from tests.scoring.penalty_display import season_switch_on
+
+    plain = openpyxl.load_workbook(
+        io.BytesIO(make_season_export(english, "xlsx")[2]), data_only=True
+    )
+    assert "Penalty points" not in [c.value for c in plain["Season"][1]]
+    season_switch_on(english)
+    book = openpyxl.load_workbook(
+        io.BytesIO(make_season_export(english, "xlsx")[2]), data_only=True
+    )
+    header = [c.value for c in book["Season"][1]]
+    total, penalty = header.index("Total"), header.index("Penalty points")
+    assert penalty == total + 1
+    rows = list(book["Season"].iter_rows(min_row=2, values_only=True))
+    ranked = [r for r in rows if r[header.index("Ranked")] == "yes"]
+    leader = ranked[0][total]
+    assert ranked[0][penalty] == 0
+    assert all(r[penalty] == pytest.approx(leader - r[total]) for r in ranked)

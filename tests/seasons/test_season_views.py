@@ -142,3 +142,21 @@ def test_two_members_of_one_name_make_no_evening_and_say_so(secretary, season):
     assert response.status_code == 200
     assert "No evening was made" in response.content.decode()
     assert season.evenings.count() == before
+
+
+def test_an_evening_of_three_is_one_table_with_the_blind_man(secretary, season):
+    """Issue 29: a season that plays tables of three seats three members."""
+    season.tables_of_three = True
+    season.save()
+    players = list(season.club.player_set.values_list("pk", flat=True)[:3])
+    secretary.post(
+        reverse("seasons:new-evening", args=[season.slug]),
+        {"date": "2027-10-05", "players": players},
+        follow=True,
+    )
+    evening = season.evenings.order_by("-number").first()
+    assert season.evenings.count() == 5
+    assert evening.tournament.tables_of_three
+    secretary.post(f"/manage/{evening.tournament.slug}/round/1/generate/")
+    sizes = [t.seats.count() for t in evening.tournament.round_set.first().tables.all()]
+    assert sizes == [3]
