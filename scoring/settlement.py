@@ -8,8 +8,13 @@ A sum other than zero is an internal error (``ZeroSumError``), never a user
 message.
 
 A house-rule set's shapes (``rules.engine.house_rules``) reach this module as the
-contract's ``fail_step``, ``fail_flat``, ``pays_each`` and ``loser_twice``;
-each scales or adds to both sides of a line alike, so zero-sum holds.
+contract's ``fail_step``, ``fail_flat``, ``pays_each``, ``loser_twice``,
+``fail_from``, ``lost_base`` and ``lost_step``; each scales or adds to both
+sides of a line alike, so zero-sum holds.
+
+At a table of three (``Deal.blind``) the blind man's hand is never paid:
+``settle_play`` gives its share to whoever plays its cards, or drops it
+against a single declarer (docs/rulesets.md, "Tables of three").
 """
 
 from collections.abc import Mapping

@@ -30,6 +30,8 @@ from scoring.exports.pdf import (
     word_width,
 )
 from scoring.exports.pdf_sheets import escape
+from scoring.penalty_rows import LABEL as PENALTY_LABEL
+from scoring.penalty_rows import LEGEND as PENALTY_LEGEND
 from seasons.exports import language_of
 from seasons.exports.labels import prize_rules
 from seasons.exports.table import SeasonTable, number, season_table
@@ -82,6 +84,12 @@ def _widths(heads: dict, table: SeasonTable, size: float) -> dict:
         "total": max(
             least("total"), need((number(line.total) for line in lines), FONT_BOLD)
         ),
+        # the rule set shows penalty points: one more column, after the total
+        "penalty": max(
+            least("penalty"), need((number(line.penalty) for line in lines), FONT_BOLD)
+        )
+        if "penalty" in heads
+        else 0,
         "prize": min(
             max(least("prize"), need(line.prize for line in lines)), PRIZE_MOST
         ),
@@ -99,6 +107,7 @@ def plan(heads: dict, table: SeasonTable) -> Layout:
         for landscape, size in tries if groups == 1 else tries[1:]:
             w = _widths(heads, table, size)
             fixed = w["rank"] + w["name"] + w["played"] + w["total"] + w["prize"]
+            fixed += w["penalty"]
             if fixed + per * w["evening"] <= PAGE[landscape] or per == 1:
                 chunks = [list(range(i, min(i + per, n))) for i in range(0, n, per)]
                 return Layout(landscape, size, chunks, w)
@@ -112,6 +121,7 @@ def _table(heads: dict, lines, group: list[int], layout: Layout, table: SeasonTa
     from reportlab.platypus import Paragraph, Table
 
     size, w = layout.size, layout.widths
+    penalty = "penalty" in heads  # bold, as the event's standings PDF has it
     head = size - 0.5
     struck = ParagraphStyle(
         "struck", fontName=FONT, fontSize=size, leading=size * 1.2, alignment=TA_RIGHT
@@ -122,6 +132,7 @@ def _table(heads: dict, lines, group: list[int], layout: Layout, table: SeasonTa
         *(heads["evening"] % {"n": table.evenings[i].number} for i in group),
         heads["played"],
         heads["total"],
+        *([heads["penalty"]] if penalty else []),
         heads["prize"],
     ]
     sizes = [
@@ -130,6 +141,7 @@ def _table(heads: dict, lines, group: list[int], layout: Layout, table: SeasonTa
         *([w["evening"]] * len(group)),
         w["played"],
         w["total"],
+        *([w["penalty"]] if penalty else []),
         w["prize"],
     ]
     rows = [
@@ -154,6 +166,11 @@ def _table(heads: dict, lines, group: list[int], layout: Layout, table: SeasonTa
                 *evenings,
                 str(line.played),
                 cell(number(line.total), w["total"], FONT_BOLD, size, most=1),
+                *(
+                    [cell(number(line.penalty), w["penalty"], FONT_BOLD, size, most=1)]
+                    if penalty
+                    else []
+                ),
                 cell(line.prize, w["prize"], FONT, size, most=2),
             ]
         )
@@ -199,6 +216,8 @@ def _legend(competition, table: SeasonTable) -> str:
     if competition.absent != "nothing":
         marks.append(_("(12): an evening missed, filled in by the season's rule"))
     marks.append(_("—: did not play that evening"))
+    if table.penalty_points:
+        marks.append(str(PENALTY_LEGEND))
     return escape(" · ".join(dates)) + "<br/>" + escape(" · ".join(marks))
 
 
@@ -323,6 +342,8 @@ def season_pdf(competition) -> tuple[str, str, bytes]:
             "total": _("Total"),
             "prize": _("Prize"),
         }
+        if table.penalty_points:
+            heads["penalty"] = PENALTY_LABEL
         styles()  # registers the fonts the widths are measured in
         layout = plan(heads, table)
     data = render(

@@ -369,3 +369,25 @@ def test_the_workbook_carries_penalty_points_when_the_rules_show_them(english):
     leader = ranked[0][total]
     assert ranked[0][penalty] == 0
     assert all(r[penalty] == pytest.approx(leader - r[total]) for r in ranked)
+
+
+def test_the_pdf_carries_penalty_points_when_the_rules_show_them(english):
+    """Issue 29: the penalty-point column after the total, the leader at 0,
+    explained in the legend; the zero-sum totals stay."""
+    from tests.scoring.penalty_display import season_switch_on
+
+    assert "Penalty points" not in pdf_text(make_season_export(english, "pdf")[2])
+    season_switch_on(english)
+    data = make_season_export(english, "pdf")[2]
+    text = pdf_text(data)
+    assert "Penalty points" in text and "the lowest leads" in text
+    standings = season_standings(english)
+    ranked = [r for r in standings.rows if r.penalty is not None]
+    found = [row for t in tables(data) for row in t]
+    by_name = {unwrap(row[1]): row for row in found if len(row) > 6}
+    for row in ranked:
+        line = by_name[standings.names[row.player]]
+        assert line[-3] == f"{row.total:g}"
+        assert line[-2] == f"{row.penalty:g}"
+    assert by_name[standings.names[ranked[0].player]][-2] == "0"
+    assert text_faults(data) == []
