@@ -56,6 +56,7 @@ from scoring.services.ranking import options_for, standings_for
 from scoring.services.totals import seat_totals
 from tournaments.dealing import (
     BLIND_LABEL,
+    SMALLEST_TABLE,
     playing_positions,
     sitting_out,
     unique_labels,
@@ -128,7 +129,7 @@ class _Table:
         self.size = len(entries)
         self.labels = tuple(unique_labels([names.get(e, "?") for e in entries]))
         self.seats = dict(zip(self.labels, entries, strict=True))
-        if self.size >= 3:
+        if self.size >= SMALLEST_TABLE:
             at = chairs(self.labels)  # the blind man's hand at chair 4 of three
             self.players = tuple(
                 _real(_players_of(self.size, dealer)(at)) for dealer in range(self.size)
@@ -310,7 +311,7 @@ class _Rescorer:
         sums = {}
         for table_id, rows in groupby(deals, key=itemgetter(0)):
             table = self.tables.get(table_id)
-            if table is None or table.size < 3:
+            if table is None or table.size < SMALLEST_TABLE:
                 continue  # no longer seated, or too few players to deal
             placed = [self._deal(table, number, text) for _t, number, text in rows]
             self.count += len(placed)

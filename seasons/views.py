@@ -40,6 +40,7 @@ from seasons.services import (
     update_ranking,
 )
 from seasons.views_undo import closed_refusal
+from tournaments.dealing import table_sizes
 from tournaments.models import Player
 from tournaments.names import DuplicateNameError
 from tournaments.permissions import organised_clubs
@@ -105,9 +106,9 @@ def season_detail(request, competition: Competition):
 
 
 def _fewest(competition: Competition) -> int:
-    """The fewest players an evening seats: one table of three with the
-    blind man when the season plays them, else one table of four."""
-    return 3 if competition.tables_of_three else 4
+    """The fewest players an evening seats: one table of the smallest size
+    the season's tables may have (three with the blind man, or four)."""
+    return min(table_sizes(competition.tables_of_three))
 
 
 @season_required

@@ -21,6 +21,17 @@ BLIND_POSITION = 4
 BLIND_LABEL = "Blinde"
 
 
+#: The fewest players a table seats: three, with the blind man's hand.
+SMALLEST_TABLE = 3
+
+
+def table_sizes(threes: bool) -> tuple[int, ...]:
+    """How many players a table of a round may seat: 4 or 5, and 3 (with the
+    blind man) when the event plays tables of three or the TD asked for
+    them. The one rule the seating, a move and a withdrawal all check."""
+    return (3, 4, 5) if threes else (4, 5)
+
+
 def blind_position(seat_count: int) -> int | None:
     """The blind man's chair at a table of three; None elsewhere."""
     return BLIND_POSITION if seat_count == 3 else None

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.dealing import table_sizes
 from tournaments.locks import lock_round_tables
 from tournaments.models import Bye, Entry, Round, Seat
 from tournaments.paper_sheet import HAS_RESULTS
@@ -107,9 +108,7 @@ def move_player(
         now = Place(to.table, at + 1)
     three = round_.tournament.tables_of_three
     for number, ids in layout.items():
-        if three and len(ids) == 3:
-            continue  # a table of three with the blind man
-        if len(ids) not in (4, 5):
+        if len(ids) not in table_sizes(three):
             if three:
                 raise SeatingRefusedError(
                     ngettext(

@@ -17,6 +17,7 @@ from itertools import combinations
 
 from django.utils.translation import gettext as _
 
+from tournaments.dealing import table_sizes
 from tournaments.history import in_series, outside_history
 from tournaments.models import Round, Seat
 from tournaments.seating.tables import SeatingError, plan_tables
@@ -311,7 +312,7 @@ def _valid(tables, ids, byes, threes: bool = False) -> bool:
     flat = [i for t in tables for i in t]
     if len(flat) != len(set(flat)) or not set(flat) <= set(ids):
         return False
-    if any(len(t) not in ((3, 4, 5) if threes else (4, 5)) for t in tables):
+    if any(len(t) not in table_sizes(threes) for t in tables):
         return False
     return byes or len(flat) == len(ids)
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.dealing import table_sizes
 from tournaments.locks import lock_round_tables
 from tournaments.models import (
     AuditLog,
@@ -108,7 +109,7 @@ def seat_round(
         )
     seen: set[int] = set()
     threes = threes or round_.tournament.tables_of_three
-    sizes = (3, 4, 5) if threes else (4, 5)
+    sizes = table_sizes(threes)
     for table in tables:
         if len(table) not in sizes:
             if 3 in sizes:

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
+from tournaments.dealing import table_sizes
 from tournaments.locks import lock_round_tables
 from tournaments.models import Bye, Entry, Player, Round, Seat
 from tournaments.names import DuplicateNameError
@@ -57,7 +58,7 @@ class OpenSeat:
     def choices(self) -> list[Choice]:
         out = [] if self.round_has_deals else [Choice.RESEAT]
         out.append(Choice.SUBSTITUTE)
-        if self.table_size == 5 or (self.table_size == 4 and self.threes):
+        if self.table_size - 1 in table_sizes(self.threes):  # plays on, smaller
             out.append(Choice.REMOVE)
         return out
 

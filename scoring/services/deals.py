@@ -24,7 +24,7 @@ from scoring.services.deal_rows import deal_fields, deal_row
 from scoring.services.freezing import freeze_rules
 from scoring.services.tables import TableView, table_view
 from scoring.services.totals import apply_change
-from tournaments.dealing import BLIND_LABEL
+from tournaments.dealing import BLIND_LABEL, SMALLEST_TABLE
 from tournaments.locks import GoneError, atomic_retry, lock_table
 from tournaments.models import Seat, TableRound
 from tournaments.result_events import announce, deals_changed
@@ -32,7 +32,7 @@ from tournaments.result_lock import refuse_if_locked
 
 #: The fewest seats a complete table has: three with the blind man's hand
 #: (``Tournament.tables_of_three``), else four or five.
-MIN_SEATS = 3
+MIN_SEATS = SMALLEST_TABLE
 #: The blind man's key in a deal's context: no entry is ever counted under it.
 BLIND_KEY = "blind"
 

@@ -24,7 +24,7 @@ from tournaments.corrections import (
     needs_reason,
     note_reopening,
 )
-from tournaments.dealing import sit_out_spread
+from tournaments.dealing import SMALLEST_TABLE, sit_out_spread
 from tournaments.locks import GoneError, atomic_retry, lock_table
 from tournaments.models import Seat, TableRound
 from tournaments.permissions import is_td
@@ -99,7 +99,7 @@ def store_totals(table: TableRound, totals: dict, deals: dict | None = None) -> 
     the table locked or new): seats' points and deals played, the rest 0,
     the typed totals as the paper sheet's. Returns the sheet totals."""
     seats = list(Seat.objects.filter(table=table).order_by("position"))
-    if len(seats) < 3:  # three with the blind man's hand is a table
+    if len(seats) < SMALLEST_TABLE:  # three with the blind man's hand
         raise GoneError  # seated again meanwhile
     _refuse_deals(table)
     deals_per_round = table.round.tournament.deals_per_round

@@ -20,25 +20,15 @@ import pytest
 from rules.engine.validation import validate_record
 from scoring.settlement import settle
 from tests.scoring.schedules import resolve
+from tests.scoring.test_settlement_golden import mie, play, sanction
 
 A, B, X, C = "Anna", "Bert", "Blinde", "Cor"
 PLAYERS = (A, B, X, C)
 THREE = "000:150"
 
 
-def play(contract, tricks=None, declarer=A, **extra):
-    p = {"contract": contract, "declarer": declarer, **extra}
-    if tricks is not None:
-        p["tricks"] = tricks
-    return p
-
-
 def pair(contract, tricks, declarer=A, partner=X, **extra):
     return play(contract, tricks, declarer, partner=partner, **extra)
-
-
-def mie(queen, last):
-    return {"contract": "schoppen-mie", "queen_of_spades": queen, "last_trick": last}
 
 
 def by_tricks(contract, *counts):
@@ -46,13 +36,6 @@ def by_tricks(contract, *counts):
         "contract": contract,
         "tricks_by_player": dict(zip(PLAYERS, counts, strict=True)),
     }
-
-
-def sanction(code, player, points=None):
-    s = {"code": code, "player": player}
-    if points is not None:
-        s["points"] = points
-    return s
 
 
 def row(rules, plays, expected, source, sanctions=(), context=None, id=None):

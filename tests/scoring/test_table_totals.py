@@ -22,8 +22,9 @@ from tournaments.rounds import RoundRefusedError, close_round, publish_round
 from tournaments.services import create_tournament, seat_round
 
 
-def make_event(slug="avond", sizes=(4, 5), deals=10, td=None):
-    """Round 1 seated at tables of ``sizes``; nothing entered."""
+def make_event(slug="avond", sizes=(4, 5), deals=10, td=None, **settings):
+    """Round 1 seated at tables of ``sizes``; nothing entered. ``settings``:
+    more of the event's fields (``tables_of_three``)."""
     event = create_tournament(
         slug=slug,
         name=f"Avond {slug}",
@@ -32,6 +33,7 @@ def make_event(slug="avond", sizes=(4, 5), deals=10, td=None):
         rounds=1,
         deals_per_round=deals,
         score_entry="totals",
+        **settings,
     )
     if td is not None:
         TournamentRole.objects.create(tournament=event, user=td, role="td")

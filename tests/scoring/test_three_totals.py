@@ -7,18 +7,16 @@ Rule source 000, "Rikken for three players": the blind man's hand (chair
 4) is dealt to, never declares and is never paid.
 """
 
-import datetime
-
 import pytest
 from django.urls import reverse
 
 from scoring import sheet_check
 from scoring.entry.actions import NotCompleteError, close_table
 from scoring.services.table_totals import TotalsError, record_totals, to_deals
+from tests.scoring.test_table_totals import make_event, seats
 from tournaments.dealing import BLIND_LABEL
-from tournaments.models import Entry, Player, Seat, TournamentRole
+from tournaments.models import Seat
 from tournaments.paper_sheet import differences
-from tournaments.services import create_tournament, seat_round
 
 pytestmark = pytest.mark.django_db
 DEALS = 6
@@ -40,39 +38,11 @@ def td(make_user):
 @pytest.fixture
 def event(td):
     """Round 1 seated at a table of four (1) and a table of three (2)."""
-    event = create_tournament(
-        slug="drie-totalen",
-        name="Avond met drie",
-        date=datetime.date(2026, 11, 25),
-        rules="nl",
-        rounds=1,
-        deals_per_round=DEALS,
-        score_entry="totals",
-        tables_of_three=True,
-    )
-    TournamentRole.objects.create(tournament=event, user=td, role="td")
-    entries = [
-        Entry.objects.create(
-            tournament=event,
-            player=Player.objects.create(name=f"Speler drie {i}"),
-            status=Entry.Status.PRESENT,
-        )
-        for i in range(7)
-    ]
-    seat_round(event.round_set.get(number=1), [entries[:4], entries[4:]])
-    return event
+    return make_event("drie-totalen", (4, 3), DEALS, td, tables_of_three=True)
 
 
 def table_of(event, number=2):
     return event.round_set.get(number=1).tables.get(number=number)
-
-
-def seats(table) -> list[tuple[int, int]]:
-    return list(
-        Seat.objects.filter(table=table)
-        .order_by("position")
-        .values_list("points", "deals_played")
-    )
 
 
 def test_three_totals_that_add_up_to_zero_are_stored(event, td):

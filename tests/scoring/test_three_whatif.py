@@ -6,11 +6,11 @@ the blind man's hand is never a line (000, "Rikken for three players")."""
 import pytest
 from django.utils import translation
 
-from rules.models import HouseRuleSet
 from scoring.demo import generate_event
 from scoring.models import Deal
 from scoring.services import standings_for
 from scoring.whatif import what_if
+from tests.scoring.test_whatif import by_seat, club
 from tournaments.models import Seat, TableRound
 
 pytestmark = pytest.mark.django_db
@@ -34,21 +34,6 @@ def three():
         "three", 3, 1, 3, rules="nl", special={(1, 1): THREE_DEALS},
         tables_of_three=True,
     )  # fmt: skip
-
-
-def club(slug="club", preset="nl", **overrides):
-    return HouseRuleSet.objects.create(
-        slug=slug, name=slug, preset=preset, overrides=overrides
-    ).schedule()
-
-
-def by_seat(tournament, result, attribute):
-    seat_of = dict(
-        Seat.objects.filter(table__round__tournament=tournament).values_list(
-            "entry_id", "position"
-        )
-    )
-    return {seat_of[line.entry]: attribute(line) for line in result.lines}
 
 
 def test_the_event_has_a_table_of_three_with_the_blind_man(three):

@@ -5,6 +5,7 @@ plays for but never confirming (docs/table-side.md); refusals name the
 blind man. 000, "Rikken for three players"."""
 
 import pytest
+from django.utils import translation
 
 from scoring.models import Deal, Submission
 from scoring.services import table_view
@@ -23,6 +24,14 @@ from tests.tableside.helpers import (
 
 #: Deal 1 at a table of three: seat 1 deals; players [2, 3, blind, 1].
 DEC, PAR, OPP = 2, 3, 1  # declarer, partner (a real one), the real opponent
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """The shown names are compared in English, whatever an earlier test of
+    this worker left active."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

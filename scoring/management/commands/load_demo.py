@@ -49,6 +49,15 @@ THREE_SPECIAL = {
 }  # fmt: skip
 
 
+def _demo_event(slug: str, name: str, *args, **options) -> Tournament:
+    """A demo event made afresh (``scoring.demo.generate_event``), named."""
+    Tournament.objects.filter(slug=slug).delete()
+    event = generate_event(slug, *args, **options)
+    event.name = name
+    event.save(update_fields=["name"])
+    return event
+
+
 class Command(BaseCommand):
     help = "Load the demo tournament (slug demo)."
 
@@ -66,15 +75,19 @@ class Command(BaseCommand):
         if options["if_empty"] and Tournament.objects.exists():
             self.stdout.write("Database not empty: demo not loaded.")
             return
-        Tournament.objects.filter(slug="demo").delete()
-        tournament = generate_event(
-            "demo", 22, 3, 8, rules="nl", seed=2026, special=SPECIAL
+        tournament = _demo_event(
+            "demo",
+            "Demo: Rikdag Geertruidenberg",
+            22,
+            3,
+            8,
+            rules="nl",
+            seed=2026,
+            special=SPECIAL,
         )
-        tournament.name = "Demo: Rikdag Geertruidenberg"
-        tournament.save(update_fields=["name"])
-        Tournament.objects.filter(slug="demo-iwwa").delete()
-        iwwa = generate_event(
+        iwwa = _demo_event(
             "demo-iwwa",
+            "Demo: IWWA-toernooi met vrije rondes",
             21,
             3,
             6,
@@ -84,11 +97,9 @@ class Command(BaseCommand):
             bye_policy="average",
             sanction_rate=0.15,
         )
-        iwwa.name = "Demo: IWWA-toernooi met vrije rondes"
-        iwwa.save(update_fields=["name"])
-        Tournament.objects.filter(slug="demo-drie").delete()
-        three = generate_event(
+        three = _demo_event(
             "demo-drie",
+            "Demo: toernooi met een tafel van drie (de blinde)",
             11,
             3,
             8,
@@ -97,8 +108,6 @@ class Command(BaseCommand):
             special=THREE_SPECIAL,
             tables_of_three=True,
         )
-        three.name = "Demo: toernooi met een tafel van drie (de blinde)"
-        three.save(update_fields=["name"])
         user_model = get_user_model()
         td = user_model.objects.filter(username="td").first()
         if td is None:
