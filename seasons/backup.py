@@ -248,7 +248,9 @@ def check_document(data) -> None:
             ),
         )
     version = data.get("version") if isinstance(data, dict) else None
-    obj(data, "", DOCUMENTS.get(version, DOCUMENTS[VERSION]))
+    if type(version) is not int or version not in DOCUMENTS:
+        obj(data, "", DOCUMENTS[VERSION])  # names the first problem
+    obj(data, "", DOCUMENTS[version])
     numbers, slugs = set(), set()
     for i, evening in enumerate(data["evenings"]):
         if evening["number"] in numbers:

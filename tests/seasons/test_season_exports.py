@@ -391,3 +391,13 @@ def test_the_pdf_carries_penalty_points_when_the_rules_show_them(english):
         assert line[-2] == f"{row.penalty:g}"
     assert by_name[standings.names[ranked[0].player]][-2] == "0"
     assert text_faults(data) == []
+
+
+@pytest.mark.parametrize("version", [{}, [], 2.0, True, "2", None, 99])
+def test_a_version_of_any_kind_is_refused_by_name(version):
+    """A tampered "version" (a list, a dict: unhashable) is a named refusal,
+    never a 500 (found by tests/security/test_fuzz.py)."""
+    from seasons.backup import check_document
+
+    with pytest.raises(BackupError, match="version"):
+        check_document({"format": "rikscore.competition", "version": version})
