@@ -26,15 +26,21 @@ $(DEVSTAMP): $(STAMP)
 	umask 077 && $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@.tmp
 	mv $@.tmp $@
 
-# Install, migrate, load demo data into an empty database, serve on :8000.
+# Install, migrate, load demo data into an empty database, serve on :8000,
+# with the worker that sends mail and updates ratings beside it (stopped
+# with the server).
 run: $(STAMP) .secret_key
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo --if-empty
+	DJANGO_DEBUG=1 $(PY) manage.py run_worker --no-reload -v 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
 # Production mode (README, "Running a championship"): granian (WSGI) behind
 # the environment's settings; DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS are
 # needed. One worker process per core; HOST=0.0.0.0 to serve the hall's LAN.
+# The task worker (mail, ratings: core/background.py) runs beside granian
+# and stops with it.
 WORKERS ?= 2
 THREADS ?= 4
 HOST ?= 127.0.0.1
@@ -42,6 +48,8 @@ PORT ?= 8000
 serve: $(STAMP)
 	DJANGO_PRODUCTION=1 $(PY) manage.py migrate --noinput
 	DJANGO_PRODUCTION=1 $(PY) manage.py collectstatic --noinput -v0
+	DJANGO_PRODUCTION=1 $(PY) manage.py run_worker --no-reload -v 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DJANGO_PRODUCTION=1 $(VENV)/bin/granian --interface wsgi --workers $(WORKERS) \
 		--blocking-threads $(THREADS) --blocking-threads-idle-timeout 600 \
 		--backlog 4096 --backpressure 2048 \
@@ -75,6 +83,12 @@ load: $(DEVSTAMP)
 .PHONY: load-tables
 load-tables: $(DEVSTAMP)
 	LOAD_ENTRY=table $(PY) -m bench.load.run
+
+# Pages while the mail server hangs: 48 subscriptions against a server
+# that never answers, a visitor timing public pages (docs/performance.md).
+.PHONY: load-mail
+load-mail: $(DEVSTAMP)
+	$(PY) -m bench.load.hung_mail
 
 # The public pages' capacity: phones under wrk in growing steps
 # until p99 passes 250 ms or a request fails (docs/performance.md).

@@ -1,15 +1,21 @@
 """How many API requests one client may make: a fixed window per minute,
 counted in the shared cache (Redis when configured, so every worker counts
-together). Reads count per address (``REMOTE_ADDR`` is the client's own
-behind trusted proxies: rikscore/client_address.py), writes per token."""
+together). Reads count per client (``core.clients``: the client's own
+address behind trusted proxies, an IPv6 /64 as one client), writes per
+token. Requests refused for their token count per client too
+(``WRONG_TOKENS``): past the limit a wrong token is answered 429."""
 
 from ninja.throttling import BaseThrottle
 
-from tournaments.window_counter import count
+from core.clients import client_key
+from tournaments.window_counter import ClientLimit, count
 
 WINDOW = 60
 READS_PER_MINUTE = 120
 WRITES_PER_MINUTE = 60
+#: Requests refused for their token (missing, wrong, revoked) one client
+#: may send within ten minutes; a live token is never refused for them.
+WRONG_TOKENS = ClientLimit("api-token-refused", limit=20, window=600)
 
 
 def over_limit(bucket: str, per_minute: int) -> int:
@@ -20,12 +26,11 @@ def over_limit(bucket: str, per_minute: int) -> int:
 
 class ReadThrottle(BaseThrottle):
     """Ninja's throttle hook over ``over_limit``: ``READS_PER_MINUTE`` per
-    client address. Ninja answers a refusal through the API's handler of
+    client (``core.clients``). Ninja answers a refusal through the API's handler of
     ``Throttled`` (429, JSON) with ``Retry-After`` set from ``wait``."""
 
     def allow_request(self, request) -> bool:
-        address = request.META.get("REMOTE_ADDR") or "unknown"
-        return not over_limit(f"read:{address}", READS_PER_MINUTE)
+        return not over_limit(f"read:{client_key(request)}", READS_PER_MINUTE)
 
     def wait(self) -> int:
         return WINDOW  # a fixed window: at most this long

@@ -5,6 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.personal_data import PersonalData
 from tournaments.models import Tournament
 
 
@@ -29,6 +30,11 @@ class ApiToken(models.Model):
     revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
     last_used = models.DateTimeField(_("last used"), null=True, blank=True)
 
+    #: The TD names a token in their own words ("Anna's tablet").
+    privacy = PersonalData(
+        text=("name",), plain=("digest", "hint"), within=("tournament",)
+    )
+
     class Meta:
         verbose_name = _("API token")
         verbose_name_plural = _("API tokens")
@@ -47,6 +53,9 @@ class ApiWrite(models.Model):
     status = models.PositiveSmallIntegerField()
     body = models.JSONField(default=dict)
     created = models.DateTimeField(auto_now_add=True)
+
+    #: An answer to a write may name the players of the deal.
+    privacy = PersonalData(text=("body",), plain=("key",), within=("tournament",))
 
     class Meta:
         constraints = [

@@ -4,10 +4,12 @@ The same classes serialize every answer and generate the OpenAPI document
 (``/api/v1/openapi.json``), so the document cannot drift from what is sent.
 Numbers are as the public pages show them: the row source's totals, never
 added up again here. Names are as the public may see them
-(``tournaments.public_names``), given by the row source.
+(``tournaments.public_names``), given by the row source; the token routes
+(``api.write``) name a table's players in full, for the TD's app.
 """
 
 from datetime import date
+from typing import Any
 
 from ninja import Schema
 from pydantic import Field
@@ -21,7 +23,8 @@ class ErrorItem(Schema):
 
 
 class Errors(Schema):
-    """Every error answer (404, 422, 429, 500)."""
+    """Every error answer of the read routes, and of anything else under
+    ``/api/`` (400, 404, 405, 413, 422, 429, 500, 503: ``api.errors``)."""
 
     errors: list[ErrorItem]
 
@@ -226,3 +229,61 @@ class PlayerResults(Schema):
     name: str
     club: str
     events: list[PlayerEvent]
+
+
+# -- the token routes (api.write) -------------------------------------------------
+class WriteError(Schema):
+    code: str = Field(description="A fixed word a program can test.")
+    field: str = Field(
+        "",
+        description=(
+            "The part of the request it is about: a header, a body field, "
+            "or ``record.…`` inside the deal; empty for the request as a whole."
+        ),
+    )
+    message: str = Field(description="The same in words, for a person.")
+
+
+class WriteErrors(Schema):
+    """Every refusal of a token route (docs/api.md, "Refusals")."""
+
+    errors: list[WriteError]
+    version: int | None = Field(
+        None, description="With ``stale``: the version of the deal stored now."
+    )
+
+
+class DealStored(Schema):
+    round: int
+    table: int
+    deal: int
+    version: int = Field(description="Send it as ``expected_version`` to correct.")
+    record: dict[str, Any] = Field(
+        description="The deal record as stored (docs/deal-record.md), players "
+        "by the table's names."
+    )
+    scores: dict[str, int] = Field(
+        description="Every seat's score by name; they sum to zero."
+    )
+
+
+class DealTableSeat(Schema):
+    seat: int
+    name: str = Field(description="The name a deal record gives this player.")
+
+
+class DealPlayers(Schema):
+    deal: int
+    players: list[str] = Field(description="Who plays the deal, in seat order.")
+    sitting_out: str | None = Field(description="The dealer sitting out, at five.")
+    blind: str | None = Field(description='"Blinde" at a table of three, else null.')
+    version: int | None = Field(description="The stored deal's version, or null.")
+
+
+class DealTable(Schema):
+    round: int
+    table: int
+    rules: str
+    closed: bool
+    seats: list[DealTableSeat]
+    deals: list[DealPlayers]

@@ -70,16 +70,19 @@ def bearer(header: str | None) -> str:
     return value.strip()
 
 
-def verify(tournament: Tournament, header: str | None) -> ApiToken:
-    """The live token of ``tournament`` the header carries, or ``TokenError``.
-    A token of another event is invalid here, as an unknown one is."""
+def verify(slug: str, header: str | None) -> ApiToken:
+    """The live token of the event with code ``slug`` the header carries
+    (its ``tournament`` loaded), or ``TokenError``. A token of another event
+    is invalid here, as an unknown one is; and an event code no event has
+    is refused as a known one is, in the same one query: the token routes
+    never tell which event codes exist."""
     secret = bearer(header)
     if not secret:
         raise TokenError("token_missing")
     digest = digest_of(secret)
     token = (
-        ApiToken.objects.select_related("created_by")
-        .filter(tournament=tournament, digest=digest)
+        ApiToken.objects.select_related("created_by", "tournament")
+        .filter(tournament__slug=slug, digest=digest)
         .first()
     )
     # the lookup is by digest: compare anyway, in constant time

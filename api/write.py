@@ -14,6 +14,13 @@ send it again under the same key or a new one.
 
 Token requests are never cookie requests: the session is not read and no
 CSRF token is asked (ninja exempts its views; no cookie auth is declared).
+The token is checked first, against the event's code: an unknown event is
+refused as a wrong token is, so the routes never tell which codes exist.
+Refused tokens are counted per client (``api.limits.WRONG_TOKENS``); past
+the limit a refused token is answered 429, a live one still works.
+
+Every answer is documented in the OpenAPI document (``api.schemas``:
+``DealStored``, ``DealTable``, ``WriteErrors``).
 """
 
 import hashlib
@@ -24,8 +31,10 @@ from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from ninja import Router
 
+from api import limits
 from api.limits import WRITES_PER_MINUTE, over_limit
 from api.models import ApiToken, ApiWrite
+from api.schemas import DealStored, DealTable, WriteErrors
 from api.tokens import TokenError, mark_used, verify
 from rules.engine.problems import PROBLEMS
 from scoring.models import Deal
@@ -80,18 +89,13 @@ TOKEN_MESSAGES = {
 
 
 # -- the request -----------------------------------------------------------------
-def authorised(request, tournament: Tournament) -> ApiToken:
-    """The token the request carries, within its rate (else ``RefusedError``)."""
+def authorised(request, slug: str) -> ApiToken:
+    """The live token of event ``slug`` the request carries (its
+    ``tournament`` loaded), within its rate; else ``RefusedError``."""
     try:
-        token = verify(tournament, request.headers.get("Authorization"))
+        token = verify(slug, request.headers.get("Authorization"))
     except TokenError as exc:
-        raise refuse(
-            401,
-            exc.code,
-            "Authorization",
-            TOKEN_MESSAGES[exc.code](),
-            headers={"WWW-Authenticate": "Bearer"},
-        ) from None
+        raise token_refused(request, exc.code) from None
     wait = over_limit(f"write:{token.pk}", WRITES_PER_MINUTE)
     if wait:
         raise refuse(
@@ -103,6 +107,31 @@ def authorised(request, tournament: Tournament) -> ApiToken:
         )
     mark_used(token)
     return token
+
+
+def token_refused(request, code: str) -> RefusedError:
+    """401 for a refused token, counted per client: past
+    ``limits.WRONG_TOKENS`` it is 429 with ``Retry-After``."""
+    refused = limits.WRONG_TOKENS
+    if refused.over(request):
+        message = _(
+            "Too many requests with a token that does not work: wait "
+            "%(minutes)s minutes."
+        ) % {"minutes": refused.window // 60}
+        return refuse(
+            429,
+            "rate_limited",
+            "Authorization",
+            message,
+            headers={"Retry-After": str(refused.window)},
+        )
+    return refuse(
+        401,
+        code,
+        "Authorization",
+        TOKEN_MESSAGES[code](),
+        headers={"WWW-Authenticate": "Bearer"},
+    )
 
 
 def idempotency_key(request) -> str:
@@ -417,16 +446,20 @@ def _answer(view):
     return run
 
 
-def _event(slug: str) -> Tournament:
-    tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None:
-        raise refuse(404, "not_found", "slug", _("No such event."))
-    return tournament
+#: What each route answers, as the OpenAPI document lists it: every refusal
+#: is ``WriteErrors`` (``RefusedError``, or the API's own for an invalid
+#: path parameter).
+SEND_ANSWERS = {
+    201: DealStored,
+    **dict.fromkeys((400, 401, 404, 409, 422, 429, 503), WriteErrors),
+}
+TABLE_ANSWERS = {200: DealTable, **dict.fromkeys((401, 404, 422, 429), WriteErrors)}
 
 
 @router.post(
     "/events/{slug}/deals/",
     summary="Send a deal",
+    response=SEND_ANSWERS,
     openapi_extra=SEND_DOC,
     url_name="api-send-deal",
 )
@@ -436,8 +469,8 @@ def send_deal(request, slug: str):
 
 
 def _send(request, slug: str):
-    tournament = _event(slug)
-    token = authorised(request, tournament)
+    token = authorised(request, slug)
+    tournament = token.tournament
     key = idempotency_key(request)
     body = parsed_body(request)
     digest = body_digest(body)
@@ -453,6 +486,7 @@ def _send(request, slug: str):
 @router.get(
     "/events/{slug}/deals/tables/{round_number}/{table_number}/",
     summary="A table's seats and deals, for the token's app",
+    response=TABLE_ANSWERS,
     url_name="api-deal-table",
 )
 def deal_table(request, slug: str, round_number: int, table_number: int):
@@ -463,8 +497,7 @@ def deal_table(request, slug: str, round_number: int, table_number: int):
 
 
 def _table(request, slug, round_number, table_number):
-    tournament = _event(slug)
-    authorised(request, tournament)
+    tournament = authorised(request, slug).tournament
     if not (_whole(round_number, 1) and _whole(table_number, 1)):
         raise refuse(404, "not_found", "table", _("No such table in this round."))
     table = table_of(tournament, round_number, table_number)

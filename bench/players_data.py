@@ -9,9 +9,10 @@ the 400-player hall of the standings benchmark.
 - ``event_calendar_ms``: the event's calendar feed;
 - ``mail_publish_request_ms``: the TD's "publish" of a round with all 400
   players subscribed, inside the request: the mail only noted;
-  ``mail_after_response_s``: the work after the response that writes the 400
-  personal mails and hands them to the mail server (Django's in-memory
-  backend here: the SMTP server's own time is not ours);
+  ``mail_after_response_s``: the worker's job after it (``core.background``)
+  that writes the 400 personal mails and hands them to the mail server
+  (Django's in-memory backend here: the SMTP server's own time is not
+  ours);
   ``mail_written``: how many.
 """
 

@@ -8,7 +8,4 @@ class MailingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from mailings import (
-            events,  # noqa: F401 (mail follows the results)
-            privacy,  # noqa: F401 (a player's mails go with their data)
-        )
+        from mailings import events  # noqa: F401 (mail follows the results)

@@ -19,7 +19,8 @@ from django.utils import translation
 
 from mailings.models import Mail
 from mailings.tokens import unsubscribe_url
-from tournaments.models import Entry, Player, Tournament
+from tournaments.models import Entry, Tournament
+from tournaments.subscriptions import Recipient, anyone_q, recipients
 
 
 @dataclass
@@ -29,6 +30,7 @@ class Draft:
     words of a language) decides the digest."""
 
     entry: Entry
+    to: Recipient
     kind: str
     scope: str
     template: str
@@ -37,18 +39,22 @@ class Draft:
     key: object
 
 
-def language_of(player: Player, tournament: Tournament) -> str:
-    return player.mail_language or tournament.language
+def language_of(to: Recipient, tournament: Tournament) -> str:
+    return to.language or tournament.language
 
 
-def subscribers(tournament: Tournament, flag: str) -> list[Entry]:
-    """The event's entries whose player gave an address, consent and asked
-    for this mail (``flag``: ``mail_results``, ``mail_season``,
-    ``mail_seating``)."""
-    entries = tournament.entries.filter(
-        **{f"player__{flag}": True}, player__mail_consent_at__isnull=False
-    ).exclude(player__email="")
-    return list(entries.select_related("player").order_by("pk"))
+def subscribers(tournament: Tournament, flag: str) -> list[tuple[Entry, Recipient]]:
+    """(entry, address) for every address that gets this mail (``flag``:
+    ``mail_results``, ``mail_season``, ``mail_seating``) about a player of
+    the event (``tournaments.subscriptions.recipients``)."""
+    entries = tournament.entries.filter(anyone_q("player__")).distinct()
+    return [
+        (entry, to)
+        for entry in entries.select_related("player")
+        .prefetch_related("player__subscriptions")
+        .order_by("pk")
+        for to in recipients(entry.player, flag)
+    ]
 
 
 def digest(key: object) -> str:
@@ -56,9 +62,13 @@ def digest(key: object) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def last_digest(entry: Entry, kind: str, scope: str) -> str | None:
+def last_digest(entry: Entry, to: str, kind: str, scope: str) -> str | None:
     mails = Mail.objects.filter(
-        player=entry.player, tournament_id=entry.tournament_id, kind=kind, scope=scope
+        player=entry.player,
+        tournament_id=entry.tournament_id,
+        kind=kind,
+        scope=scope,
+        to__iexact=to,
     )
     return mails.order_by("-created", "-pk").values_list("digest", flat=True).first()
 
@@ -69,11 +79,12 @@ def store(
     """Queue ``draft`` unless it repeats the last mail of its scope (or,
     ``only_corrections``, no mail of its scope went out before)."""
     new = digest(draft.key)
-    before = last_digest(draft.entry, draft.kind, draft.scope)
+    address = draft.to.address
+    before = last_digest(draft.entry, address, draft.kind, draft.scope)
     if before == new or (only_corrections and before is None):
         return None
     player = draft.entry.player
-    language = language_of(player, tournament)
+    language = language_of(draft.to, tournament)
     corrected = before is not None
     with translation.override(language):
         subject = draft.subject
@@ -88,8 +99,8 @@ def store(
             "tournament": tournament,
             "figures": draft.figures,
             "corrected": corrected,
-            "unsubscribe_url": unsubscribe_url(player.pk, draft.kind),
-            "unsubscribe_all_url": unsubscribe_url(player.pk),
+            "unsubscribe_url": unsubscribe_url(player.pk, draft.kind, address),
+            "unsubscribe_all_url": unsubscribe_url(player.pk, address=address),
         }
         text = render_to_string(f"mailings/{draft.template}.txt", context)
         html = render_to_string(f"mailings/{draft.template}.html", context)
@@ -100,7 +111,7 @@ def store(
         scope=draft.scope,
         digest=new,
         corrected=corrected,
-        to=player.email,
+        to=address,
         subject=subject[:200],
         text=text,
         html=html,

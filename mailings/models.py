@@ -5,6 +5,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.personal_data import PersonalData
 from tournaments.models import Player, Tournament
 
 
@@ -47,6 +48,17 @@ class Mail(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
 
+    #: A player's own mails go with their erasure and are in their export;
+    #: other players' mails name them (as the public saw them) in the text.
+    #: A server's error may quote the address.
+    privacy = PersonalData(
+        text=("subject", "text", "html", "last_error"),
+        own=("to",),
+        plain=("kind", "scope", "digest", "language", "status"),
+        within=("tournament",),
+        owner="player",
+    )
+
     class Meta:
         verbose_name = _("mail")
         verbose_name_plural = _("mails")
@@ -77,6 +89,8 @@ class MailDue(models.Model):
     round = models.PositiveSmallIntegerField(default=0)  # 0: every public round
     what = models.CharField(max_length=8, choices=What.choices)
     since = models.DateTimeField(auto_now_add=True)
+
+    privacy = PersonalData(plain=("what",))
 
     def __str__(self) -> str:
         return f"{self.what} {self.tournament_id}:{self.round}"

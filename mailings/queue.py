@@ -1,11 +1,12 @@
-"""Mail follows results after the response, never inside it.
+"""Mail follows results in the worker, never in a web request.
 
 A result event that calls for mail (``mailings.events``) notes a
-``MailDue`` row in the change's own transaction; once committed,
-``work_off`` runs after the response (``tournaments.after_response``):
-it writes the mails due (``mailings.compose``) and sends what is queued
-(``mailings.sending``). Both are idempotent: ``manage.py send_mail_queue``
-(cron) catches up with anything a stopped worker left.
+``MailDue`` row in the change's own transaction; once committed, the
+worker runs ``work_off`` (``core.background``): it writes the mails due
+(``mailings.compose``) and sends what is queued (``mailings.sending``,
+which asks for itself again when a mail waits for its retry). Both are
+idempotent: the worker's sweep (and ``manage.py send_mail_queue`` by hand)
+catches up with anything a stopped worker left.
 """
 
 import logging
@@ -14,24 +15,38 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from core.background import after_change, catch_up_later, catches_up, tidies
 from mailings.models import Mail, MailDue
 from mailings.results_mail import write_results
 from mailings.seating_mail import write_seating
-from mailings.sending import send_due
-from tournaments.after_response import after_response
-from tournaments.models import Tournament
+from mailings.sending import next_retry, send_due
+from tournaments.locks import lock_players
+from tournaments.models import Player, Tournament
+from tournaments.subscriptions import anyone_q
 
 log = logging.getLogger(__name__)
 
 
 def note_due(tournament_id: int, what: str, round_number: int) -> None:
     MailDue.objects.create(tournament_id=tournament_id, what=what, round=round_number)
-    transaction.on_commit(lambda: after_response(work_off), robust=True)
+    after_change()
 
 
+@catches_up
 def work_off() -> tuple[int, int]:
-    """Write the mails due, then send the queue: (written, sent)."""
-    return write_due(), send_due()["sent"]
+    """Write the mails due, then send the queue, then ask to run again when
+    the first mail that failed is due for its retry: (written, sent)."""
+    written, sent = write_due(), send_due()["sent"]
+    retry_at = next_retry()
+    if retry_at is not None:
+        catch_up_later(retry_at - timezone.now())
+    return written, sent
+
+
+@tidies
+def forget_old_mail() -> int:
+    """``forget_old``, on every sweep of the worker (docs/privacy.md)."""
+    return forget_old()
 
 
 def write_due() -> int:
@@ -46,6 +61,8 @@ def write_due() -> int:
                 ids = list(rows.values_list("pk", flat=True))
                 if not ids:  # another worker took them
                     continue
+                # Mails copy names: an erasure meanwhile waits, or is read.
+                lock_players(Player.objects.filter(entries__tournament_id=key[0]))
                 written += write(*key)
                 MailDue.objects.filter(pk__in=ids).delete()
         except Exception:
@@ -68,8 +85,7 @@ def write(tournament_id: int, what: str, round_number: int) -> int:
 
 def _anyone_subscribed(tournament: Tournament) -> bool:
     """Most events have no subscriber: one query and done."""
-    players = tournament.entries.filter(player__mail_consent_at__isnull=False)
-    return players.exclude(player__email="").exists()
+    return tournament.entries.filter(anyone_q("player__")).exists()
 
 
 def _not_mailed_yet(tournament: Tournament) -> list[int]:

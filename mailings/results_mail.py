@@ -62,17 +62,17 @@ def scope_of(number: int | None) -> str:
 
 
 def _write_scope(tournament: Tournament, number: int | None, only: bool) -> int:
-    entries = subscribers(tournament, "mail_results")
-    if not entries:
+    addressed = subscribers(tournament, "mail_results")
+    if not addressed:
         return 0
     lines = per_language(lambda: _standing_lines(tournament, number))
     written = 0
-    for entry in entries:
-        with translation.override(language_of(entry.player, tournament)):
+    for entry, to in addressed:
+        with translation.override(language_of(to, tournament)):
             line = lines(translation.get_language()).get(entry.pk)
             if line is None:  # no result in the public rounds
                 continue
-            draft = _results_draft(tournament, number, entry, line)
+            draft = _results_draft(tournament, number, entry, to, line)
         written += store(draft, tournament, only) is not None
     return written
 
@@ -130,7 +130,7 @@ def _deals(tournament: Tournament, number: int | None, entry: Entry) -> list[dic
 
 
 def _results_draft(
-    tournament: Tournament, number: int | None, entry: Entry, line: dict
+    tournament: Tournament, number: int | None, entry: Entry, to, line: dict
 ) -> Draft:
     deals = _deals(tournament, number, entry)
     path = reverse("public:player", args=[tournament.slug, entry.pk])
@@ -156,7 +156,7 @@ def _results_draft(
         "deals": [(d["round"], d["deal"], d["contract"], d["points"]) for d in deals],
     }
     scope = scope_of(number)
-    return Draft(entry, "results", scope, "results", subject, figures, key)
+    return Draft(entry, to, "results", scope, "results", subject, figures, key)
 
 
 def _correction_reasons(tournament: Tournament, number: int | None) -> str:
@@ -170,15 +170,15 @@ def _correction_reasons(tournament: Tournament, number: int | None) -> str:
 
 
 def _write_season(evening: Evening, tournament: Tournament, only: bool) -> int:
-    entries = subscribers(tournament, "mail_season")
-    if not entries:
+    addressed = subscribers(tournament, "mail_season")
+    if not addressed:
         return 0
     competition = evening.competition
     tables = per_language(lambda: _season_table(competition))
     link = absolute(reverse("public:season", args=[competition.slug]))
     written = 0
-    for entry in entries:
-        with translation.override(language_of(entry.player, tournament)):
+    for entry, to in addressed:
+        with translation.override(language_of(to, tournament)):
             table = tables(translation.get_language())
             mine = next((r for r in table if r["player"] == entry.player_id), None)
             if mine is None:
@@ -195,7 +195,7 @@ def _write_season(evening: Evening, tournament: Tournament, only: bool) -> int:
                 "link": link,
             }
             key = (mine["rank"], mine["total"], mine["played"])
-            draft = Draft(entry, "season", EVENING, "season", subject, figures, key)
+            draft = Draft(entry, to, "season", EVENING, "season", subject, figures, key)
         written += store(draft, tournament, only) is not None
     return written
 

@@ -14,8 +14,8 @@ from tournaments.public_names import for_public
 
 
 def write_seating(tournament: Tournament, number: int) -> int:
-    entries = subscribers(tournament, "mail_seating")
-    if not entries or not tournament.round_set.filter(number=number).exists():
+    addressed = subscribers(tournament, "mail_seating")
+    if not addressed or not tournament.round_set.filter(number=number).exists():
         return 0
     seats = per_language(lambda: _seats(tournament, number))
     byes = set(
@@ -24,12 +24,12 @@ def write_seating(tournament: Tournament, number: int) -> int:
         ).values_list("entry_id", flat=True)
     )
     written = 0
-    for entry in entries:
-        with translation.override(language_of(entry.player, tournament)):
+    for entry, to in addressed:
+        with translation.override(language_of(to, tournament)):
             mine = seats(translation.get_language()).get(entry.pk)
             if mine is None and entry.pk not in byes:
                 continue  # not in this round
-            draft = _draft(tournament, number, entry, mine)
+            draft = _draft(tournament, number, entry, to, mine)
         written += store(draft, tournament) is not None
     return written
 
@@ -53,7 +53,7 @@ def _seats(tournament: Tournament, number: int) -> dict[int, dict]:
     return out
 
 
-def _draft(tournament: Tournament, number: int, entry, mine: dict | None) -> Draft:
+def _draft(tournament: Tournament, number: int, entry, to, mine: dict | None) -> Draft:
     subject = _("Your seat in round %(n)s: %(event)s") % {
         "n": number,
         "event": tournament.name,
@@ -66,5 +66,5 @@ def _draft(tournament: Tournament, number: int, entry, mine: dict | None) -> Dra
     else:
         key = "bye"
     return Draft(
-        entry, "seating", f"seating:{number}", "seating", subject, figures, key
+        entry, to, "seating", f"seating:{number}", "seating", subject, figures, key
     )

@@ -2,8 +2,11 @@
 settings): each mail as text and HTML, with a one-click unsubscribe
 (RFC 8058). A failure is kept on the mail (``last_error``) and tried again
 later, ever less often; after ``MAX_ATTEMPTS`` the mail is marked failed
-for the organiser to see (``/manage/<event>/mail/``) and retry."""
+for the organiser to see (``/manage/<event>/mail/``) and retry. A server
+that does not answer stops the batch at its first mail: only the worker
+waits for it (``EMAIL_TIMEOUT``), once, never a web request."""
 
+import smtplib
 from contextlib import suppress
 from datetime import timedelta
 
@@ -31,7 +34,7 @@ def send_due(now=None) -> dict[str, int]:
     while True:
         batch = _send_batch(now)
         outcome = {key: outcome[key] + batch[key] for key in outcome}
-        if sum(batch.values()) < BATCH:
+        if batch.get("stopped") or batch["sent"] + batch["failed"] < BATCH:
             return outcome
 
 
@@ -47,19 +50,37 @@ def _send_batch(now) -> dict[str, int]:
             claimed = Mail.objects.filter(
                 pk=pk, status=Mail.Status.QUEUED, next_try__lte=now
             ).update(next_try=now + CLAIM)
-            if claimed:
-                key = "sent" if _send(Mail.objects.get(pk=pk), connection) else "failed"
-                outcome[key] += 1
+            if not claimed:
+                continue
+            error = _send(Mail.objects.get(pk=pk), connection)
+            outcome["failed" if error else "sent"] += 1
+            if server_down(error):
+                rest = ids[ids.index(pk) + 1 :]
+                outcome["failed"] += _all_failed(rest, error, now)
+                outcome["stopped"] = 1
+                break
     finally:
         with suppress(Exception):  # a dead server: nothing to close
             connection.close()
     return outcome
 
 
+def _all_failed(ids: list[int], error: Exception, now) -> int:
+    """The server is down: every mail of the batch left (not claimed by
+    another worker meanwhile) counts this attempt as failed with the same
+    error, without waiting on the server again; how many."""
+    left = Mail.objects.filter(pk__in=ids, status=Mail.Status.QUEUED, next_try__lte=now)
+    mails = list(left)
+    for mail in mails:
+        _failed(mail, error)
+    return len(mails)
+
+
 def message(mail: Mail, connection=None) -> EmailMultiAlternatives:
     headers = {"Auto-Submitted": "auto-generated"}
     if mail.player_id and mail.kind != Mail.Kind.CONFIRM:
-        headers["List-Unsubscribe"] = f"<{unsubscribe_url(mail.player_id, mail.kind)}>"
+        link = unsubscribe_url(mail.player_id, mail.kind, mail.to)
+        headers["List-Unsubscribe"] = f"<{link}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     msg = EmailMultiAlternatives(
         mail.subject,
@@ -74,19 +95,42 @@ def message(mail: Mail, connection=None) -> EmailMultiAlternatives:
     return msg
 
 
-def _send(mail: Mail, connection) -> bool:
+def _send(mail: Mail, connection) -> Exception | None:
+    """Send one mail: None, or the failure (kept on the mail, retried)."""
     try:
         message(mail, connection).send()
     except Exception as exc:  # any failure is kept and retried
         _failed(mail, exc)
-        return False
+        return exc
     Mail.objects.filter(pk=mail.pk).update(
         status=Mail.Status.SENT,
         sent_at=timezone.now(),
         attempts=F("attempts") + 1,
         last_error="",
     )
-    return True
+    return None
+
+
+def server_down(error: Exception | None) -> bool:
+    """A failure of the server rather than of one mail (no answer, refused
+    the connection, hung up): the rest of the batch waits for the retry
+    instead of each mail waiting ``EMAIL_TIMEOUT`` on a dead server in
+    turn. A server that answered about this one mail (a refused recipient,
+    a 5xx on its data) is up."""
+    if error is None or isinstance(error, smtplib.SMTPRecipientsRefused):
+        return False
+    if isinstance(error, smtplib.SMTPConnectError):
+        return True
+    if isinstance(error, smtplib.SMTPResponseException):
+        return False
+    return isinstance(error, OSError)
+
+
+def next_retry(now=None):
+    """When the earliest waiting mail is due again (None: none waits)."""
+    now = now or timezone.now()
+    waiting = Mail.objects.filter(status=Mail.Status.QUEUED, next_try__gt=now)
+    return waiting.order_by("next_try").values_list("next_try", flat=True).first()
 
 
 def _failed(mail: Mail, exc: Exception) -> None:

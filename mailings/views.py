@@ -1,6 +1,7 @@
 """Mail pages: subscribe (the public player page's link), confirm the
-address, unsubscribe in one click (RFC 8058, no login), and the
-organiser's outbox of an event with "retry now"."""
+address, unsubscribe (a button, or the mail program's one click, RFC
+8058; no login), and the organiser's outbox of an event with "retry
+now". No page changes anything on a GET: mail scanners open links."""
 
 from functools import wraps
 
@@ -13,17 +14,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from core.background import after_change
 from mailings import subscription, throttle
 from mailings.forms import SubscribeForm
 from mailings.models import Mail
-from mailings.sending import retry, send_due
-from mailings.tokens import read_confirm, read_unsubscribe
+from mailings.sending import retry
+from mailings.tokens import read_unsubscribe
+from public.views import entry_or_404, event_or_404
 from seasons.models import Evening
 from seasons.permissions import can_run
-from tournaments.after_response import after_response
-from tournaments.models import Entry, Player, Tournament
+from tournaments import subscriptions
+from tournaments.models import Player, Tournament
 from tournaments.permissions import is_td
-from tournaments.public_names import shown_player
+from tournaments.public_names import for_public, shown_player
 
 
 def _invalid(request, status: int = 400):
@@ -31,42 +34,29 @@ def _invalid(request, status: int = 400):
 
 
 def subscribe(request, slug: str, entry_id: int):
-    entry = get_object_or_404(
-        Entry.objects.select_related("player", "tournament"),
-        pk=entry_id,
-        tournament__slug=slug,
-    )
+    """The public player page's form. Only for a player the public sees
+    (``entry_or_404``: a player of a public round, else 404 as for no
+    player). Whatever is posted, the answer is the same ("check your mail")
+    and the only thing it causes is a mail to that address that confirms
+    the address (``tournaments.subscriptions``)."""
+    tournament = event_or_404(slug)
+    entry = entry_or_404(tournament, entry_id)
     form = SubscribeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         email = form.cleaned_data["email"]
-        if subscription.holds_other_address(entry.player, email):
-            form.add_error("email", _address_taken())
-        elif not throttle.allowed(email):
-            form.add_error(
-                "email",
-                _("Too many requests for this address: try again in an hour."),
-            )
+        if not throttle.allowed(request, email):
+            form.add_error("email", _("Too many requests: try again in an hour."))
         else:
             subscription.request_confirmation(
                 entry, email, form.choices(), form.cleaned_data["language"]
             )
-            after_response(send_due)
+            after_change()
             return redirect("mailings:subscribe-sent")
-    context = {
-        "form": form,
-        "entry": entry,
-        "tournament": entry.tournament,
-        "name": shown_player(entry.player),
-    }
+    with for_public():
+        name = shown_player(entry.player)
+    context = {"form": form, "entry": entry, "tournament": tournament, "name": name}
     status = 400 if form.errors else 200
     return render(request, "mailings/subscribe.html", context, status=status)
-
-
-def _address_taken() -> str:
-    return _(
-        "The club already has another e-mail address for this player. Ask "
-        "your club's secretary to change it."
-    )
 
 
 def subscribe_sent(request):
@@ -74,39 +64,46 @@ def subscribe_sent(request):
 
 
 def confirm(request, token: str):
-    data = read_confirm(token)
-    player = data and Player.objects.filter(pk=data["p"]).first()
-    if not player:
+    """The link in the confirmation mail. Opening it (GET) only shows a
+    button: mail scanners that follow links confirm nothing. The button
+    (POST) confirms the address, once."""
+    data = subscriptions.read_confirm(token)
+    if data is None:
         return _invalid(request)
-    try:
-        subscription.confirm(player, data)
-    except subscription.AddressTakenError:
-        return render(
-            request, "mailings/invalid.html", {"message": _address_taken()}, status=409
-        )
-    return render(request, "mailings/confirmed.html", {"email": data["e"]})
+    if request.method != "POST":
+        return render(request, "mailings/confirm_page.html", {"email": data["e"]})
+    done = subscriptions.confirm(data)
+    if done is None:
+        return _invalid(request)
+    outcome, sub = done
+    context = {"email": sub.email, "outcome": outcome}
+    return render(request, "mailings/confirmed.html", context)
 
 
 @csrf_exempt  # RFC 8058: the mail program posts, with no cookie and no token
 def unsubscribe(request, token: str):
+    """The link in every mail. A GET (a person, or a mail scanner following
+    links) only shows the button; a POST turns the mail off: the button,
+    or the mail program's one-click unsubscribe (RFC 8058)."""
     found = read_unsubscribe(token)
     player = found and Player.objects.filter(pk=found[0]).first()
     if not player:
         return _invalid(request)
-    undo_token = subscription.unsubscribe(player, found[1])
-    if request.method == "POST":
-        return redirect(request.path)
-    context = {"kind": found[1], "undo_token": undo_token, "email": player.email}
+    _player, kind, address = found
+    if request.method != "POST":
+        return render(request, "mailings/unsubscribe_page.html", {"kind": kind})
+    undo_token = subscriptions.unsubscribe(player, kind, address)
+    context = {"kind": kind, "undo_token": undo_token}
     return render(request, "mailings/unsubscribed.html", context)
 
 
 @require_POST
 def undo_unsubscribe(request, token: str):
-    found = subscription.read_undo(token)
+    found = subscriptions.read_undo(token)
     player = found and Player.objects.filter(pk=found[0]).first()
     if not player:
         return _invalid(request)
-    subscription.undo(player, found[1])
+    subscriptions.undo(player, found[1])
     messages.success(request, _("You are subscribed again."))
     return redirect("mailings:subscribe-sent-back")
 
@@ -151,6 +148,6 @@ def outbox(request, tournament: Tournament):
 @require_POST
 def retry_now(request, tournament: Tournament):
     count = retry(tournament.mails.all())
-    after_response(send_due)
+    after_change()
     messages.success(request, _("%(n)s mails will be sent again now.") % {"n": count})
     return redirect(reverse("mailings:outbox", args=[tournament.slug]))

@@ -6,13 +6,16 @@ Every proxy appends the address it received the request from to
 ``n``-th entry from the right; anything further left was written by the client
 and is not believed. Without trusted proxies the header is ignored. The
 middleware runs first and puts that address in ``REMOTE_ADDR``, so the login
-lockout (django-axes), the table-link throttle and the error log all count
-the same address. docs/decisions.md says why not django-ipware.
+lockout (django-axes), every rate limit and the error log all start from
+the same address; the limits count it as ``core.clients`` says (an IPv6 /64
+is one client). docs/decisions.md says why not django-ipware.
 """
 
 import ipaddress
 
 from django.conf import settings
+
+from core.clients import client_address_of
 
 
 def client_address(meta, proxies: int) -> str:
@@ -46,6 +49,8 @@ class ClientAddressMiddleware:
         return self.get_response(request)
 
 
-def remote_addr(request) -> str:
-    """The address django-axes counts: the one the middleware settled on."""
-    return request.META.get("REMOTE_ADDR", "")
+def lockout_client(request) -> str | None:
+    """The client django-axes counts and stores: the address the middleware
+    settled on, as one client (``core.clients``: an IPv6 address as its
+    /64, written as an address its table can hold)."""
+    return client_address_of(request.META.get("REMOTE_ADDR", ""))

@@ -86,6 +86,9 @@ INSTALLED_APPS = [
     "django_tables2",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",  # the queue of work after a change (core/background.py)
+    "core",
     "rules",
     "seasons",  # before scoring: its load_demo adds the club season
     "scoring",
@@ -103,8 +106,9 @@ AUTHENTICATION_BACKENDS = [
 ]
 DEMO_LOGINS = {"td": "rikken"}  # load_demo's account: refused in production
 
-# django-axes: five failed logins for one name from one address lock that
-# pair out for 15 minutes (a success resets the count).
+# django-axes: five failed logins for one name from one client lock that
+# pair out for 15 minutes (a success resets the count). A client is counted
+# as every limit counts it (core/clients.py): an IPv6 /64 is one client.
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -113,11 +117,12 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 #: How many reverse proxies stand in front (``DJANGO_PROXIES``): the client's
 #: address is read behind them (rikscore/client_address.py), for axes too.
 TRUSTED_PROXIES = count("DJANGO_PROXIES")
-AXES_CLIENT_IP_CALLABLE = "rikscore.client_address.remote_addr"
+AXES_CLIENT_IP_CALLABLE = "rikscore.client_address.lockout_client"
 AXES_USERNAME_CALLABLE = "rikscore.auth.lockout_name"  # cut to an account's length
 
 MIDDLEWARE = [
     "rikscore.client_address.ClientAddressMiddleware",  # first: who is asking
+    "api.errors.JsonApiErrorsMiddleware",  # every error under /api/ is JSON
     "rikscore.busy.BusyDatabaseMiddleware",  # a lost race: 503, retry
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -182,8 +187,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Every password a person chooses (their own change, the admin's forms):
+# long enough, not a common one, not like the account's name or address,
+# not only digits. A login never asks, so older accounts still log in.
+_VALIDATION = "django.contrib.auth.password_validation."
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": _VALIDATION + "UserAttributeSimilarityValidator"},
+    {"NAME": _VALIDATION + "MinimumLengthValidator"},
+    {"NAME": _VALIDATION + "CommonPasswordValidator"},
+    {"NAME": _VALIDATION + "NumericPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "nl"
@@ -249,9 +261,14 @@ if os.environ.get("REDIS_URL"):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Work after a change (mail, ratings) goes on a queue in the site's own
+# database and is done by ``manage.py run_worker`` (core/background.py):
+# no web request waits for it, and no broker is needed.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
 # Mail to players (``mailings``): the SMTP server from the environment. No
-# EMAIL_HOST: mail is written to the console (development); the queue is
-# worked off after each response and by ``manage.py send_mail_queue`` (cron).
+# EMAIL_HOST: mail is written to the console (development); the worker
+# sends the queue (``mailings.queue``).
 if os.environ.get("EMAIL_HOST"):
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     EMAIL_HOST = os.environ["EMAIL_HOST"]
@@ -272,6 +289,7 @@ SITE_URL = os.environ.get("RIKSCORE_SITE_URL", "http://localhost:8000").rstrip("
 # Production: cookies only over TLS where there is TLS, never to scripts.
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads no cookie; the token is in the page
+CSRF_FAILURE_VIEW = "rikscore.csrf.failure"  # JSON to a page's script that asks
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = PRODUCTION and HTTPS
 SECURE_SSL_REDIRECT = PRODUCTION and HTTPS
 SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365 if PRODUCTION and HTTPS else 0

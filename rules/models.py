@@ -11,6 +11,7 @@ from django.core.validators import RegexValidator
 from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext_lazy as _
 
+from core.personal_data import PersonalData
 from rules.engine.house_rules import apply_overrides, check_overrides
 from rules.engine.presets import PRESETS
 from rules.engine.schedules import Schedule
@@ -62,6 +63,11 @@ class HouseRuleSet(models.Model):
         verbose_name=_("made by"),
     )
     updated = models.DateTimeField(auto_now=True)
+
+    #: Its name and description are words people write (``core.personal_data``).
+    privacy = PersonalData(
+        text=("name", "description"), plain=("slug", "preset", "overrides")
+    )
 
     class Meta:
         verbose_name = _("house-rule set")
@@ -135,6 +141,8 @@ class RuleSetCode(models.Model):
         HouseRuleSet, models.SET_NULL, null=True, blank=True, related_name="codes"
     )
     created = models.DateTimeField(auto_now_add=True)
+
+    privacy = PersonalData(plain=("code",))
 
     class Meta:
         verbose_name = _("code of a house-rule set")

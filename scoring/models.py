@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from core.personal_data import PersonalData
 from tournaments.models import Entry, TableRound
 
 
@@ -30,6 +31,9 @@ class Deal(models.Model):
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True
     )
+
+    #: The record names players by seat, never by name (``scoring.records``).
+    privacy = PersonalData(plain=("record", "facts"))
 
     class Meta:
         db_table = "tournaments_deal"
@@ -64,6 +68,10 @@ class DealRevision(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True)
     at = models.DateTimeField(auto_now_add=True)
 
+    privacy = PersonalData(
+        plain=("old_record", "old_scores", "new_record", "new_scores")
+    )
+
     class Meta:
         db_table = "tournaments_dealrevision"
         ordering = ["deal", "version"]
@@ -92,6 +100,13 @@ class JuryCall(models.Model):
     #: only, never linked to an account of this site (docs/roles.md).
     claimed_user = models.CharField(max_length=150, blank=True)
     at = models.DateTimeField(auto_now_add=True)
+
+    #: Who decided is a name as the form gave it (``core.personal_data``).
+    privacy = PersonalData(
+        text=("decided_by", "claimed_user"),
+        plain=("contract", "decision"),
+        within=("table__round__tournament",),
+    )
 
     class Meta:
         db_table = "tournaments_jurycall"

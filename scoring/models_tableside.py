@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.personal_data import PersonalData
 from tournaments.models import TableRound
 
 
@@ -28,6 +29,8 @@ class TableKey(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     called_at = models.DateTimeField(_("TD called"), null=True, blank=True)
     last_seen = models.DateTimeField(null=True, blank=True)
+
+    privacy = PersonalData(plain=("slot", "secret"))
 
     def __str__(self) -> str:
         return f"{self.table} ({self.slot})"
@@ -62,6 +65,13 @@ class Submission(models.Model):
     reason = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
+    #: The TD's reason is free text; the record names players by seat.
+    privacy = PersonalData(
+        text=("reason",),
+        plain=("record", "key", "status"),
+        within=("table__round__tournament",),
+    )
+
     class Meta:
         ordering = ["table", "number", "created", "id"]
         constraints = [
@@ -77,6 +87,8 @@ class SeatBinding(models.Model):
     seat = models.PositiveSmallIntegerField(_("seat"))
     token_hash = models.CharField(max_length=64, unique=True)  # sha256, hex
     created = models.DateTimeField(auto_now_add=True)
+
+    privacy = PersonalData(plain=("token_hash",))
 
     class Meta:
         ordering = ["table", "seat"]

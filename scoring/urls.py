@@ -27,6 +27,7 @@ urlpatterns = [
     path(K + "confirm/<int:entry_id>/", tableside.confirm, name="tableside-confirm"),
     path(K + "call/", tableside.call, name="tableside-call"),
     path(K + "status/", tableside.status, name="tableside-status"),
+    path(K + "token/", tableside.token, name="tableside-token"),
     path(M + "round/<int:round>/hall/", hall.hall, name="hall"),
     path(M + "round/<int:round>/hall/tables/", hall.hall_tables, name="hall-tables"),
     path(M + "round/<int:round>/clock/", hall.clock, name="hall-clock"),

@@ -14,8 +14,10 @@ transaction: the competition, each evening through ``import_event`` (which
 runs every deal through the rules again), the teams. Any problem refuses the
 whole file. Codes already taken get new ones (``najaar`` → ``najaar-2``; an
 evening ``<season>-<number>``). A player is the same register player in
-every evening, as ``import_event`` finds players (federation number, else
-name and club). Export → import → export gives the same document but for
+every evening and team, as ``import_event`` finds players
+(``register_rules.register_match``: federation number, else name, club and
+distinction, so two members of one name told apart by the register stay
+two). Export → import → export gives the same document but for
 the codes and each event's import audit line. Version 3 adds the season's
 ``tables_of_three`` (tables of three with the blind man); older files
 import with it off.
@@ -53,7 +55,7 @@ from scoring.exports.backup_schema import (
 from seasons.models import Competition, Evening, Team
 from seasons.ranking import TIEBREAKS
 from tournaments.models import Club, Player, Tournament
-from tournaments.register_rules import ClubsOfAFile, player_from_file
+from tournaments.register_rules import ClubsOfAFile, player_from_file, register_match
 
 FORMAT, VERSION = "rikscore.competition", 3
 SETTINGS = ("slug", "name", "season", "rules", "partijen", "deals_per_partij",
@@ -181,11 +183,14 @@ MEMBER = {
     "club": optional(text(120, empty=False)),
     "federation_number": text(30),
 }
+#: A team as the team form takes it: any number of the season's players,
+#: "best of" any number the column holds (0 included).
+TEAM_BEST_OF = integer(0, 32_767)
 TEAM = {
     "name": text(120, empty=False),
-    "best_of": optional(integer(1, 1000)),
+    "best_of": optional(TEAM_BEST_OF),
     "evening": optional(integer(1, 1000)),
-    "members": items(lambda v, p: obj(v, p, MEMBER), 200),
+    "members": items(lambda v, p: obj(v, p, MEMBER)),
 }
 
 
@@ -211,7 +216,9 @@ COMPETITION_2 = {
     "weekday": optional(integer(0, 6)),
 }
 MEMBER_2 = {**MEMBER, "distinction": text(40)}
-TEAM_2 = {**TEAM, "members": items(lambda v, p: obj(v, p, MEMBER_2), 200)}
+#: The first version whose team members carry their distinction.
+DISTINCTION_SINCE = 2
+TEAM_2 = {**TEAM, "members": items(lambda v, p: obj(v, p, MEMBER_2))}
 #: Version 3 adds tables of three with the blind man (000, "Rikken for
 #: three players") for the counts tables of 4 and 5 do not seat.
 COMPETITION_3 = {**COMPETITION_2, "tables_of_three": boolean}
@@ -290,6 +297,7 @@ def import_competition(
     if isinstance(data, bytes | str):
         data = load(data)
     check_document(data)
+    distinction_known = data["version"] >= DISTINCTION_SINCE
     data = upgrade(copy.deepcopy(data))
     if clubs is not None and data["club"] not in clubs:
         fail(
@@ -305,10 +313,12 @@ def import_competition(
         if Competition.objects.filter(slug=slug).exists():
             fail("slug", _("A season with code “%(s)s” exists already.") % {"s": slug})
     with transaction.atomic():
-        return _write(data, slug, user)
+        return _write(data, slug, user, distinction_known)
 
 
-def _write(data: dict, code: str | None, user) -> Competition:
+def _write(
+    data: dict, code: str | None, user, distinction_known: bool = True
+) -> Competition:
     info = data["competition"]
     club, _new = Club.objects.get_or_create(name=data["club"])
     competition = Competition.objects.create(
@@ -341,7 +351,9 @@ def _write(data: dict, code: str | None, user) -> Competition:
             prize_evening=evening["prize_evening"],
         )
         events[number] = tournament
-    _write_teams(data["teams"], competition, events, ClubsOfAFile(user))
+    _write_teams(
+        data["teams"], competition, events, ClubsOfAFile(user), distinction_known
+    )
     return competition
 
 
@@ -368,10 +380,13 @@ def _event_code(code: str, season: str, number: int) -> str:
     return _free(Tournament, season, keep=f"-{number}")
 
 
-def _write_teams(teams: list[dict], competition, events: dict, clubs) -> None:
+def _write_teams(
+    teams: list[dict], competition, events: dict, clubs, distinction_known=True
+) -> None:
     """Members are the evenings' players where they played, else found in
-    the register (federation number, else name and club), else created (in
-    their club only when the importer may add to it: ``register_rules``)."""
+    the register (federation number, else name, club and distinction), else
+    created (in their club only when the importer may add to it:
+    ``register_rules``)."""
     played = {}
     for p in Player.objects.filter(
         entries__tournament__evening__competition=competition
@@ -385,28 +400,33 @@ def _write_teams(teams: list[dict], competition, events: dict, clubs) -> None:
             tournament=events[t["evening"]] if t["evening"] else None,
         )
         team.members.set(
-            [played.get(_person_key(m)) or _register(m, clubs) for m in t["members"]]
+            [
+                played.get(_person_key(m)) or _register(m, clubs, distinction_known)
+                for m in t["members"]
+            ]
         )
 
 
-def _register(person: dict, clubs: ClubsOfAFile) -> Player:
-    if person["federation_number"]:
-        found = Player.objects.filter(
-            federation_number=person["federation_number"]
-        ).first()
-        if found is not None:
-            return found
+def _register(
+    person: dict, clubs: ClubsOfAFile, distinction_known: bool = True
+) -> Player:
+    """A team member who played no evening: the register's row
+    (``register_rules.register_match``: federation number, else name, club
+    and distinction), else a new one."""
     club = clubs.existing(person["club"])
-    if club is not None or not person["club"]:
-        same = Player.objects.filter(
-            name=person["name"],
-            club=club,
-            federation_number=person["federation_number"],
+    found = (
+        register_match(
+            person["name"],
+            club,
+            person["federation_number"],
+            person["distinction"],
+            distinction_known=distinction_known,
         )
-        wanted = person["distinction"]
-        found = min(same, key=lambda p: (p.distinction != wanted, p.id), default=None)
-        if found is not None:
-            return found
+        if club is not None or not person["club"] or person["federation_number"]
+        else None
+    )
+    if found is not None:
+        return found
     player = player_from_file(
         person["name"],
         clubs.for_new_player(person["club"]),

@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from core.personal_data import PersonalData
 from rules.engine.presets import PRESETS
 from rules.models import HouseRuleSet
 from tournaments.models import Club, Player, Tournament
@@ -170,6 +171,16 @@ class Competition(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
 
+    #: The organiser names the season in their own words.
+    privacy = PersonalData(
+        text=("name", "season"),
+        plain=(
+            "slug", "rules", "method", "placement_points", "absent", "order",
+            "tiebreaks", "prizes", "score_entry", "entry_mode",
+        ),
+        within=("pk",),
+    )  # fmt: skip
+
     class Meta:
         verbose_name = _("competition")
         verbose_name_plural = _("competitions")
@@ -244,6 +255,9 @@ class Team(models.Model):
         help_text=_("Empty: every member counts."),
     )
 
+    #: A team is often named after its members.
+    privacy = PersonalData(text=("name",), within=("tournament", "competition"))
+
     class Meta:
         verbose_name = _("team")
         verbose_name_plural = _("teams")
@@ -314,6 +328,11 @@ class SeasonLog(models.Model):
     action = models.CharField(max_length=40)
     detail = models.JSONField(default=dict)
     at = models.DateTimeField(auto_now_add=True)
+
+    #: ``season`` keeps the season's name once the season is gone.
+    privacy = PersonalData(
+        text=("season", "detail"), plain=("action",), within=("competition",)
+    )
 
     class Meta:
         verbose_name = _("season audit line")

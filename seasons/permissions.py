@@ -10,14 +10,16 @@ from django.shortcuts import get_object_or_404
 
 from seasons.models import Competition
 from tournaments.models import ClubRole
+from tournaments.permissions import is_staff
 
 
 def can_run(user, competition: Competition) -> bool:
-    if not user.is_authenticated:
-        return False
-    if user.is_staff or user.is_superuser:
+    if is_staff(user):
         return True
-    return ClubRole.objects.filter(user=user, club_id=competition.club_id).exists()
+    return (
+        user.is_authenticated
+        and ClubRole.objects.filter(user=user, club_id=competition.club_id).exists()
+    )
 
 
 def season_required(view):

@@ -10,41 +10,36 @@ pseudonymous holder of its entries, seats, teams and ratings (``Entry.player``
 is PROTECT, and the scores of everyone at their tables depend on them), so
 totals, standings, the season ranking and every backup are unchanged but
 for the name. Only a player with no results at all leaves the register
-outright. Log text that named them is rewritten with the pseudonym.
+outright. Every free text that named them (each model declares its text
+fields, ``core.personal_data``; ``seasons.privacy_text`` finds them) is
+rewritten with the pseudonym, and listed in their export.
 """
 
 import datetime
-import json
-import re
-from functools import reduce
-from operator import or_
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import ProtectedError, Q, RestrictedError, TextField
-from django.db.models.functions import Cast
+from django.db.models import ProtectedError, Q, RestrictedError
 from django.utils import timezone, translation
 
-from scoring.models import JuryCall, Submission
+from core.personal_data import owned_models
 from scoring.rowsource import events_deal_rows, player_deals
 from seasons.models import Competition, Rating, SeasonLog, Team
+from seasons.privacy_text import Scope, Scrubber, mentioning, mentions, name_forms
 from tournaments.dealing import unique_labels
+from tournaments.locks import atomic_retry
 from tournaments.models import AuditLog, Entry, Player, Seat, Tournament, new_public_id
-from tournaments.names import name_key
 from tournaments.privacy_signals import personal_data, player_erased
 from tournaments.public_names import HIDDEN, public_form
 from tournaments.register_rules import free_distinction
-from tournaments.result_events import EntriesChanged, announce
+from tournaments.result_events import EntriesChanged, EventEdited, announce
 from tournaments.services import audit
 
 FORMAT, VERSION = "rikscore.person", 1
 
-#: The register fields a data export lists, as the register keeps them.
-REGISTER_FIELDS = (
-    "name", "distinction", "federation_number", "email", "phone",
-    "member_since", "active", "public_name", "mail_consent_at", "mail_results",
-    "mail_season", "mail_seating", "mail_language", "public_id",
-)  # fmt: skip
+#: The register fields a data export lists: the entry's own, as its model
+#: declares them (``Player.privacy``).
+REGISTER_FIELDS = Player.privacy.own
 
 #: What an erasure empties (``name`` becomes the pseudonym, ``public_name``
 #: hidden, ``public_id`` new; the club and the results stay).
@@ -70,61 +65,6 @@ def pseudonym(player: Player) -> str:
     number)."""
     with translation.override(settings.LANGUAGE_CODE):
         return public_form("", HIDDEN, player.pk)
-
-
-def _forms(player: Player) -> list[str]:
-    """The ways stored text names the player: label first (it holds the name)."""
-    forms = {player.label.strip(), player.name.strip()}
-    return sorted((f for f in forms if f), key=len, reverse=True)
-
-
-def _mentioning(rows, field: str, forms: list[str]):
-    """Rows whose ``field`` (JSON or text) holds one of ``forms``: raw, and as
-    JSON writes a name with accents (``\\u00e9``)."""
-    needles = {f for form in forms for f in (form, json.dumps(form)[1:-1])}
-    if not needles:
-        return rows.none()
-    text = rows.annotate(_text=Cast(field, TextField()))
-    return text.filter(reduce(or_, (Q(_text__icontains=n) for n in needles)))
-
-
-class Scrubber:
-    """Replaces the player's name in text with the pseudonym: as a whole
-    word, never inside another register player's longer name ("Jan" in
-    "Jan Jansen" stays)."""
-
-    def __init__(self, player: Player, new: str):
-        self.new = new
-        words = "|".join(re.escape(f) for f in _forms(player)) or r"(?!)"
-        self.pattern = re.compile(rf"(?<!\w)(?:{words})(?!\w)", re.IGNORECASE)
-        name = player.name.strip()
-        others = Player.objects.exclude(pk=player.pk).filter(name__icontains=name)
-        longer = set(others.values_list("name", flat=True)) if name else set()
-        key = name_key(player.name)
-        self.protected = [
-            re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.IGNORECASE)
-            for n in longer
-            if name_key(n) != key
-        ]
-
-    def text(self, value: str) -> str:
-        guarded = [m.span() for p in self.protected for m in p.finditer(value)]
-
-        def swap(match):
-            inside = any(a <= match.start() and match.end() <= b for a, b in guarded)
-            return match.group(0) if inside else self.new
-
-        return self.pattern.sub(swap, value)
-
-    def json(self, value):
-        """Every string of a JSON value, keys too."""
-        if isinstance(value, str):
-            return self.text(value)
-        if isinstance(value, list):
-            return [self.json(v) for v in value]
-        if isinstance(value, dict):
-            return {self.text(k): self.json(v) for k, v in value.items()}
-        return value
 
 
 # -- the export -----------------------------------------------------------------
@@ -305,9 +245,9 @@ def _refers(detail, entry_ids: set[int], player_id: int) -> bool:
 
 def _log(player: Player, entries: list[Entry]) -> list[dict]:
     ids = {e.pk for e in entries}
-    forms = _forms(player)
+    forms = name_forms(player)
     named = set(
-        _mentioning(AuditLog.objects, "detail", forms).values_list("pk", flat=True)
+        mentioning(AuditLog.objects, ("detail",), forms).values_list("pk", flat=True)
     )
     lines = AuditLog.objects.filter(
         Q(pk__in=named) | Q(tournament__in=[e.tournament_id for e in entries])
@@ -330,11 +270,48 @@ def _log(player: Player, entries: list[Entry]) -> list[dict]:
             "detail": s.detail,
         }
         for s in SeasonLog.objects.filter(
-            Q(pk__in=_mentioning(SeasonLog.objects, "detail", forms).values("pk"))
+            Q(pk__in=mentioning(SeasonLog.objects, ("detail",), forms).values("pk"))
             | Q(competition=None, detail__player=player.pk)  # the register's
         ).order_by("at", "id")
     ]
     return out
+
+
+def _mentions(player: Player) -> list[dict]:
+    """Every declared text field that names the player, where the erasure
+    would rewrite it (``seasons.privacy_text``): which model and field, the
+    event and season it belongs to, and the text as stored."""
+    scrub = Scrubber(player, pseudonym(player))
+    return [
+        {
+            "model": mention.model._meta.label_lower,
+            "field": field,
+            **mention.places(),
+            "text": getattr(mention.row, field),
+        }
+        for mention in mentions(player, scrub, Scope.of(player))
+        for field in mention.fields
+    ]
+
+
+def _owned_by(player: Player):
+    """(model, declaration, rows) of every model whose rows are one
+    person's own (its declaration's ``owner``, ``core.personal_data``): the
+    rows that are the player's."""
+    for model, declared in owned_models():
+        yield model, declared, model._base_manager.filter(**{declared.owner: player})
+
+
+def _own_rows(player: Player) -> list[dict]:
+    """The player's own rows of other models, each with its declared fields."""
+    return [
+        {
+            "model": model._meta.label_lower,
+            **{name: _plain(getattr(row, name)) for name in declared.declared},
+        }
+        for model, declared, rows in _owned_by(player)
+        for row in rows.order_by("pk")
+    ]
 
 
 def _answers(data: dict, player: Player) -> None:
@@ -368,6 +345,8 @@ def player_data(player: Player) -> dict:
         "teams": teams,
         "ratings": _ratings(player),
         "log": _log(player, entries),
+        "mentions": _mentions(player),
+        "own_rows": _own_rows(player),
     }
     _answers(data, player)
     return data
@@ -392,57 +371,29 @@ def _register_line(player: Player, user, action: str, **detail) -> None:
 
 
 # -- the erasure ------------------------------------------------------------------
-def _scope(player: Player) -> Q | None:
-    """Which events' text may be rewritten: every event, unless another
-    register player has the same name (then only the player's own events
-    where that namesake did not play)."""
-    key = name_key(player.name)
-    namesakes = [
-        p.pk
-        for p in Player.objects.exclude(pk=player.pk).filter(
-            name__iexact=player.name.strip()
-        )
-        if name_key(p.name) == key
-    ]
-    if not namesakes:
-        return None
-    theirs = Entry.objects.filter(player__in=namesakes).values("tournament_id")
-    own = Entry.objects.filter(player=player).values("tournament_id")
-    return Q(pk__in=own) & ~Q(pk__in=theirs)
+def _rewrite_text(player: Player, new: str) -> dict[int, set[str]]:
+    """The name becomes ``new`` in every declared text field that names the
+    player (``seasons.privacy_text``): {event id: the fields rewritten} of
+    the events whose pages may show them."""
+    scrub = Scrubber(player, new)
+    shown: dict[int, set[str]] = {}
+    for mention in list(mentions(player, scrub, Scope.of(player))):
+        rows = mention.model._base_manager.filter(pk=mention.row.pk)
+        rows.update(**mention.rewritten(scrub))
+        for event in mention.events():
+            shown.setdefault(event, set()).update(mention.fields)
+    return shown
 
 
-def _fits(model, field: str, text: str) -> str:
-    """``text`` cut to the column's length (a pseudonym may be longer)."""
-    longest = model._meta.get_field(field).max_length
-    return text[:longest] if longest else text
-
-
-def _scrub_logs(player: Player, scrub: Scrubber, scope: Q | None) -> None:
-    """The name in log text and other free text becomes the pseudonym."""
-    forms = _forms(player)
-    if not forms:
-        return
-    events = Tournament.objects.filter(scope) if scope is not None else None
-    lines = _mentioning(AuditLog.objects, "detail", forms)
-    if events is not None:
-        lines = lines.filter(tournament__in=events)
-    for line in lines:
-        line.detail = scrub.json(line.detail)
-        line.save(update_fields=["detail"])
-    if events is None:
-        for line in _mentioning(SeasonLog.objects, "detail", forms):
-            line.detail = scrub.json(line.detail)
-            line.save(update_fields=["detail"])
-    for model, field in ((JuryCall, "decided_by"), (Submission, "reason")):
-        rows = _mentioning(model.objects, field, forms)
-        if events is not None:
-            rows = rows.filter(table__round__tournament__in=events)
-        for row in rows:
-            setattr(row, field, _fits(model, field, scrub.text(getattr(row, field))))
-            row.save(update_fields=[field])
-    for team in Team.objects.filter(members=player):
-        team.name = _fits(Team, "name", scrub.text(team.name))
-        team.save(update_fields=["name"])
+def _announce(events: list[Tournament], text: dict[int, set[str]]) -> None:
+    """The player's events changed their entries; another event whose text
+    named them changed that text: every page that shows it follows."""
+    for event in events:
+        announce(EntriesChanged(event.pk))
+    played = {e.pk for e in events}
+    for event_id, fields in sorted(text.items()):
+        if event_id not in played:
+            announce(EventEdited(event_id, frozenset(fields)))
 
 
 def _pseudonymise(player: Player, new: str) -> None:
@@ -465,39 +416,56 @@ def _without_results(player: Player) -> bool:
     )
 
 
-@transaction.atomic
 def erase_player(player: Player, user) -> str | None:
     """Erase a register player's personal data; their results stay under
     the pseudonym it returns (None: they had none and left the register).
     Every app above removes its own rows (``player_erased``), each event
     the player played in is announced (``EntriesChanged``: public pages and
-    ratings follow) and gets an audit line naming only the number."""
+    ratings follow) and gets an audit line naming only the number.
+
+    One transaction, which first locks the player's register row: a write
+    that copies their name into text locks it too before reading the name
+    (``tournaments.locks.lock_players``; every deal save does, through
+    ``lock_table``), so it either committed before and its text is rewritten
+    here, or it waits and reads the pseudonym. A deadlock with such a write
+    is tried once more (``atomic_retry``)."""
+    return atomic_retry(lambda: _erase(player, user))
+
+
+def _erase(player: Player, user) -> str | None:
     player = (
         Player.objects.select_for_update(of=("self",))
         .select_related("club")
         .get(pk=player.pk)
     )
     player_erased.send(sender=Player, player=player)
+    for _model, _declared, rows in _owned_by(player):  # a subscription, a mail
+        rows.delete()
     events = list(
         Tournament.objects.filter(entries__player=player).order_by("pk").distinct()
     )
     new = pseudonym(player)
-    scope = _scope(player)
-    _scrub_logs(player, Scrubber(player, new), scope)
-    if _without_results(player):
-        pk = player.pk
-        try:
-            with transaction.atomic():
-                player.delete()
-        except (ProtectedError, RestrictedError):
-            pass  # held by a row of an app above: kept under the pseudonym
-        else:
-            player.pk = pk
-            _register_line(player, user, "player.erase", removed=True)
-            return None
+    text = _rewrite_text(player, new)
+    if _without_results(player) and _removed(player):
+        _register_line(player, user, "player.erase", removed=True)
+        _announce([], text)
+        return None
     _pseudonymise(player, new)
     for event in events:
         audit(event, user, "player.erase", player=player.pk, pseudonym=new)
-        announce(EntriesChanged(event.pk))
+    _announce(events, text)
     _register_line(player, user, "player.erase", pseudonym=new)
     return new
+
+
+def _removed(player: Player) -> bool:
+    """Delete the register row; False when a row of an app above holds it
+    (it then stays, under the pseudonym). ``player.pk`` stays for the line."""
+    pk = player.pk
+    try:
+        with transaction.atomic():
+            player.delete()
+    except (ProtectedError, RestrictedError):
+        return False
+    player.pk = pk
+    return True

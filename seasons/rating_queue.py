@@ -1,19 +1,19 @@
-"""Ratings catch up with results after the response, never inside it.
+"""Ratings catch up with results in the worker, never in a web request.
 
 A change that moves a rating (``seasons.rating_events`` decides which) marks
 its event due in the change's own transaction: a row of ``RatingsDue``, so a
 change that commits is never forgotten and one rolled back leaves nothing.
-Once committed, ``catch_up`` is asked to run after the response
-(``tournaments.after_response``): the TD's save answers at once and the
-ratings are current a moment later. ``catch_up`` is idempotent and repairs
-anything left due (a worker that stopped): ``manage.py catch_up_ratings``.
+Once committed, the worker runs ``catch_up`` (``core.background``): the
+TD's save answers at once and the ratings are current a moment later.
+``catch_up`` is idempotent and repairs anything left due (the worker's
+sweep; by hand ``manage.py catch_up_ratings``).
 """
 
 from django.db import transaction
 
+from core.background import after_change, catches_up
 from seasons.models import RatingsDue
 from seasons.ratings import one_writer, recompute_ratings, update_after
-from tournaments.after_response import after_response
 from tournaments.models import Tournament
 
 #: ``mark_due(EVERYTHING)``: every rating again (the events' order changed).
@@ -22,9 +22,10 @@ EVERYTHING = None
 
 def mark_due(tournament_id: int | None) -> None:
     RatingsDue.objects.create(tournament_id=tournament_id)
-    transaction.on_commit(lambda: after_response(catch_up), robust=True)
+    after_change()
 
 
+@catches_up
 def catch_up() -> str:
     """Work off every due change: "recomputed", "updated" or "current"."""
     with transaction.atomic():

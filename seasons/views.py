@@ -43,7 +43,11 @@ from seasons.views_undo import closed_refusal
 from tournaments.dealing import table_sizes
 from tournaments.models import Player
 from tournaments.names import DuplicateNameError
-from tournaments.permissions import organised_clubs
+from tournaments.permissions import (
+    can_create_clubs,
+    can_import_seasons,
+    organised_clubs,
+)
 from tournaments.register_rules import RegisterRefusedError
 
 
@@ -63,6 +67,9 @@ def season_players(competition: Competition):
 
 @login_required
 def season_list(request):
+    """The seasons of the clubs the user runs; a new one for one of them; and
+    the way in for a site with no club yet: a season restored from a backup
+    (staff, organisers), or the clubs page to make the club first."""
     clubs = organised_clubs(request.user)
     if request.method == "POST":
         form = CompetitionForm(request.POST, clubs=clubs)
@@ -77,7 +84,13 @@ def season_list(request):
     else:
         form = CompetitionForm(clubs=clubs)
     seasons = Competition.objects.filter(club__in=clubs).select_related("club")
-    context = {"seasons": seasons, "form": form, "may_create": clubs.exists()}
+    context = {
+        "seasons": seasons,
+        "form": form,
+        "may_create": clubs.exists(),
+        "may_create_clubs": can_create_clubs(request.user),
+        "may_import": can_import_seasons(request.user),
+    }
     return render(request, "seasons/td/list.html", context)
 
 

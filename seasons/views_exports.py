@@ -18,7 +18,7 @@ from scoring.exports import ExportError
 from seasons.backup import BackupError, import_competition
 from seasons.exports import make_season_export
 from seasons.permissions import season_required
-from tournaments.permissions import organised_clubs
+from tournaments.permissions import can_import_seasons, is_staff, organised_clubs
 
 #: A season backup: 40 evenings of 32 players take about 15 MB.
 MAX_UPLOAD = 60 * 1024 * 1024
@@ -62,24 +62,40 @@ class SeasonFileForm(forms.Form):
     )
 
 
+NOT_A_SEASON_ORGANISER = _(
+    "Seasons are run by a club's organisers: ask the site's administrator to "
+    "make you organiser of your club."
+)
+
+
+def _importable_clubs(user) -> set[str] | None:
+    """The clubs (by name) whose seasons ``user`` may import; None: any,
+    created when missing (staff)."""
+    if is_staff(user):
+        return None
+    return set(organised_clubs(user).values_list("name", flat=True))
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_season(request):
-    """Staff, and the organisers of the club the file names."""
+    """Staff (into any club, made when missing, so also on a fresh site with
+    no club yet), and the organisers of the club the file names."""
     user = request.user
-    clubs = organised_clubs(user)
-    if not clubs.exists():
-        raise PermissionDenied
+    if not can_import_seasons(user):
+        raise PermissionDenied(str(NOT_A_SEASON_ORGANISER))
     form = SeasonFileForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         if upload.size > MAX_UPLOAD:
             form.add_error("file", _("The file is too large."))
             return render(request, "seasons/td/import.html", {"form": form})
-        allowed = None if user.is_staff else set(clubs.values_list("name", flat=True))
         try:
             competition = import_competition(
-                upload.read(), form.cleaned_data["slug"] or None, user, allowed
+                upload.read(),
+                form.cleaned_data["slug"] or None,
+                user,
+                _importable_clubs(user),
             )
         except BackupError as exc:
             form.add_error(

@@ -63,6 +63,29 @@ def td_client(client, make_user, small_event):
     return client
 
 
+#: Where a test does not ask for the worker, a job runs when its
+#: transaction commits (``core.background``), as the worker would a moment
+#: later: tests read the mails and ratings a change causes right after it.
+TASKS_AT_ONCE = {
+    "default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}
+}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _tasks_at_once():
+    from django.test import override_settings
+
+    with override_settings(TASKS=TASKS_AT_ONCE):
+        yield
+
+
+@pytest.fixture
+def worker_queue(settings):
+    """The real queue (the database backend): jobs wait for a worker, as on
+    a served site (``manage.py run_worker``)."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """The public pages' cache lives across tests in one process: start empty."""

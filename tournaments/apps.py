@@ -10,4 +10,5 @@ class TournamentsConfig(AppConfig):
         from tournaments import (  # noqa: F401 (they follow the result events)
             corrections,
             page_versions,
+            subscriptions,
         )

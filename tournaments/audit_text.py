@@ -75,6 +75,25 @@ class AuditWords:
     def entry_list(self, line, ids) -> str:
         return _listed([self.entry(line, i) for i in ids or []])
 
+    def seat(self, line, seat, entry_id=None) -> str:
+        """A seat at a table as the TD reads it: "Anna (seat 3)"; by its
+        number alone where the line names no entry (lines before issue 36)
+        or the entry is not this site's."""
+        if isinstance(entry_id, int) and not line.imported and entry_id in self.entries:
+            return _("%(name)s (seat %(seat)s)") % {
+                "name": self.entries[entry_id],
+                "seat": seat,
+            }
+        return _("seat %(seat)s") % {"seat": seat}
+
+    def seats(self, line, d) -> str:
+        """The seats of a line's ``seats`` with their ``entries``."""
+        entries = d.get("entries") or []
+        return ", ".join(
+            self.seat(line, seat, entries[i] if i < len(entries) else None)
+            for i, seat in enumerate(d["seats"])
+        )
+
     def previous_record(self, detail: dict):
         key = (detail["round"], detail["table"], detail["deal"], detail["version"] - 1)
         return self.earlier.get(key)
@@ -103,7 +122,7 @@ def _ids(value) -> list[int]:
     return [i for i in items if isinstance(i, int) and not isinstance(i, bool)]
 
 
-ENTRY_KEYS = ("entry", "entries", "a", "b", "out")
+ENTRY_KEYS = ("entry", "entries", "a", "b", "out", "entered_entry")
 
 
 def _entry_names(tournament, lines) -> dict[int, str]:
@@ -283,6 +302,50 @@ def _tournament_edit(words, line, d):
     return _("Settings changed"), ", ".join(labels.get(f, f) for f in d["fields"])
 
 
+def _table_submit(words, line, d):
+    by = words.seat(line, d["seat"], d.get("entry"))
+    what = _("Deal %(deal)s at table %(table)s entered at the table by %(by)s") % {
+        **d,
+        "by": by,
+    }
+    waits = {
+        "confirm": _("it counts once the other side confirms it"),
+        "blind": _("it counts once the other side's entry matches"),
+    }
+    return what, waits.get(d.get("mode"), "")
+
+
+def _table_confirm(words, line, d):
+    to = words.seat(line, d["seat"], d.get("entry"))
+    what = _("Deal %(deal)s at table %(table)s confirmed at the table by %(to)s") % {
+        **d,
+        "to": to,
+    }
+    by = words.seat(line, d["entered_by"], d.get("entered_entry"))
+    return what, _("entered by %(by)s") % {"by": by}
+
+
+def _table_agree(words, line, d):
+    what = _("Deal %(deal)s at table %(table)s: both sides entered the same") % d
+    return what, words.seats(line, d)
+
+
+def _table_dispute(words, line, d):
+    what = _(
+        "Deal %(deal)s at table %(table)s: the two sides' entries differ, "
+        "the TD decides"
+    )
+    return what % d, words.seats(line, d)
+
+
+def _table_decide(words, line, d):
+    what = _("Deal %(deal)s at table %(table)s decided") % d
+    chosen = words.seat(line, d["seat"], d.get("entry"))
+    details = _("the entry of %(who)s counts") % {"who": chosen}
+    reason = _reason(words, line, d)
+    return what, f"{details}, {reason}" if reason else details
+
+
 def _fixed(text, details=None):
     """A sentence from the detail's numbers alone (round, table, …)."""
 
@@ -313,6 +376,11 @@ SENTENCES = {
     "table.release": _fixed(
         lambda: _("Seat %(seat)s at table %(table)s freed for another phone")
     ),
+    "table.submit": _table_submit,
+    "table.confirm": _table_confirm,
+    "table.agree": _table_agree,
+    "table.dispute": _table_dispute,
+    "table.decide": _table_decide,
     "round.seat": _round_seat,
     "round.swap": _round_swap,
     "round.move": _round_move,

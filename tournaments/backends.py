@@ -14,7 +14,12 @@ backend answers from the roles:
 
 from rules.usage import users_of
 from tournaments.models import Tournament
-from tournaments.permissions import can_create_events, can_manage_register, is_any_td
+from tournaments.permissions import (
+    can_create_events,
+    can_manage_register,
+    is_any_td,
+    is_staff,
+)
 
 
 class RoleBackend:
@@ -28,13 +33,12 @@ class RoleBackend:
             return False
         if perm == "rules.add_houseruleset":
             return (
-                user.is_staff
+                can_create_events(user)  # staff and organisers
                 or can_manage_register(user)
                 or is_any_td(user)
-                or can_create_events(user)
             )
         if perm in ("rules.change_houseruleset", "rules.rename_houseruleset"):
-            if obj is None or not (user.is_staff or obj.owner_id == user.pk):
+            if obj is None or not (is_staff(user) or obj.owner_id == user.pk):
                 return False
             if perm == "rules.rename_houseruleset":  # events and seasons
                 return not users_of(obj)

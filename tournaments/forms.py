@@ -21,6 +21,7 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
+from tournaments.permissions import register_players_for
 from tournaments.ranking import DEFAULT_TIEBREAKS, METRICS
 from tournaments.validators import no_control_characters
 
@@ -477,7 +478,9 @@ class SearchForm(forms.Form):
 
 
 class RegisterForm(forms.Form):
-    """Register players from the register (those not yet entered)."""
+    """Register players from the register: those ``user`` may see
+    (``register_players_for``) and not yet entered. The same list checks a
+    post, so another club's member cannot be added by their id either."""
 
     players = IdMultipleChoiceField(
         label=_("Players"),
@@ -486,9 +489,11 @@ class RegisterForm(forms.Form):
     )
     check_in = forms.BooleanField(label=_("Check in at once"), required=False)
 
-    def __init__(self, tournament, *args, search="", **kwargs):
+    def __init__(self, tournament, *args, user, search="", **kwargs):
         super().__init__(*args, **kwargs)
-        players = Player.objects.exclude(entries__tournament=tournament)
+        players = register_players_for(user, tournament).exclude(
+            entries__tournament=tournament
+        )
         if search:
             players = players.filter(name__icontains=search)
         self.fields["players"].queryset = players.select_related("club")
@@ -647,7 +652,7 @@ class WithdrawForm(forms.Form):
         validators=[no_control_characters],
     )
 
-    def __init__(self, tournament, allowed, *args, **kwargs):
+    def __init__(self, tournament, allowed, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         labels = dict(self.CHOICES)
         if tournament.tables_of_three:
@@ -661,9 +666,12 @@ class WithdrawForm(forms.Form):
         playing = Entry.objects.filter(tournament=tournament).exclude(
             status__in=(Entry.Status.REGISTERED, Entry.Status.SUBSTITUTE)
         )
-        self.fields["substitute"].queryset = Player.objects.exclude(
-            pk__in=playing.values("player_id")
-        ).select_related("club")
+        # only whom ``user`` may see of the register (``register_players_for``)
+        self.fields["substitute"].queryset = (
+            register_players_for(user, tournament)
+            .exclude(pk__in=playing.values("player_id"))
+            .select_related("club")
+        )
 
     def clean(self):
         data = super().clean()

@@ -4,6 +4,10 @@ deadlock and never act on seats read before the lock.
 Order: the round, the tables of a round (by id), then what hangs off them
 (seats, deals). The round row comes first so that two requests seating a
 round that has no tables yet take turns too (there is no table to lock).
+A table's lock takes its players' register rows too (``lock_players``),
+before anything reads their names: a member's erasure (``seasons.privacy``)
+locks that row first, so a deal line never writes a name it read before
+the erasure and commits after it.
 Every path that changes seats or deals locks the tables it touches first: a
 deal save its one table; seating a round, swapping, a withdrawal the round
 and all its tables. Whoever has a table first finishes first; the other
@@ -15,9 +19,9 @@ then reads the seats as they are now. A deadlock the database still finds
 from collections.abc import Callable
 from typing import TypeVar
 
-from django.db import OperationalError, transaction
+from django.db import OperationalError, connection, transaction
 
-from tournaments.models import Round, TableRound
+from tournaments.models import Player, Round, TableRound
 
 T = TypeVar("T")
 
@@ -47,13 +51,32 @@ def lock_round_tables(round_: Round) -> list[TableRound]:
 
 
 def lock_table(table: TableRound) -> TableRound:
-    """``table`` locked and read afresh (inside a transaction)."""
+    """``table`` locked and read afresh, then its players' register rows
+    (inside a transaction): what is written at a table names them."""
     try:
         locked = TableRound.objects.select_for_update().get(pk=table.pk)
     except TableRound.DoesNotExist:
         raise GoneError from None
     locked.round = table.round
+    lock_players(Player.objects.filter(entries__seats__table=locked))
     return locked
+
+
+def lock_players(players) -> None:
+    """The register rows of ``players`` (a queryset) locked, in id order,
+    inside a transaction. A write that copies a player's name into stored
+    text (an audit line, a mail) takes this before it reads the name: a
+    member's erasure, which locks the row first, has then either committed
+    (the name read is the pseudonym) or waits for the write to commit (and
+    rewrites its text). No key lock: rows that refer to the player (entries,
+    ratings) are still written meanwhile."""
+    if not connection.features.has_select_for_update:
+        return  # SQLite: one writer at a time already, nothing to lock
+    list(
+        players.select_for_update(no_key=True, of=("self",))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
 
 
 def is_deadlock(exc: OperationalError) -> bool:

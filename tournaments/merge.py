@@ -67,6 +67,9 @@ def merge_players(keep: Player, gone: Player, user=None) -> Player:
     events = list(
         Tournament.objects.filter(entries__player=gone).values_list("pk", flat=True)
     )
+    # One person's two mail subscriptions of one address are one.
+    kept = keep.subscriptions.values_list("email", flat=True)
+    gone.subscriptions.filter(email__in=list(kept)).delete()
     for relation in Player._meta.related_objects:
         if relation.many_to_many:
             _move_many(relation, keep, gone)

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
+from core.personal_data import PersonalData
 from rules.engine import snapshots
 from rules.engine.schedules import Schedule
 from tournaments.validators import no_control_characters
@@ -46,6 +47,10 @@ class Club(models.Model):
         help_text=_("One address per line, e.g. https://www.myclub.nl"),
     )
 
+    #: An organisation's name and city, not a person's (``core.personal_data``;
+    #: docs/decisions.md).
+    privacy = PersonalData(plain=("name", "city", "embed_origins"))
+
     class Meta:
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
@@ -66,6 +71,8 @@ class ClubRole(models.Model):
     role = models.CharField(
         _("role"), max_length=10, choices=Role.choices, default=Role.ORGANISER
     )
+
+    privacy = PersonalData(plain=("role",))
 
     class Meta:
         verbose_name = _("club role")
@@ -165,6 +172,17 @@ class Player(models.Model):
         editable=False,
     )
 
+    #: The register entry is the member's own: their data export lists these
+    #: fields, their erasure empties or replaces each (``seasons.privacy``).
+    privacy = PersonalData(
+        own=(
+            "name", "distinction", "federation_number", "email", "phone",
+            "member_since", "active", "public_name", "mail_consent_at",
+            "mail_results", "mail_season", "mail_seating", "mail_language",
+            "public_id",
+        )
+    )  # fmt: skip
+
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
@@ -201,6 +219,58 @@ class Player(models.Model):
     def label(self) -> str:
         """The name with what tells it apart: "Sanne van Mierlo (1978)"."""
         return f"{self.name} ({self.distinction})" if self.distinction else self.name
+
+
+class MailSubscription(models.Model):
+    """An address someone asked, on a public player page, to receive a
+    player's mail at (docs/mail.md). Asking writes nothing in the register
+    and sends nothing about the player: the address first gets a link that
+    confirms only the address. The player's mail goes to it once the
+    address is confirmed *and* the club knows it as the member's: it is the
+    register's own address, or an organiser of the member's club approved
+    it (``tournaments.subscriptions``)."""
+
+    player = models.ForeignKey(
+        Player, models.CASCADE, related_name="subscriptions", verbose_name=_("player")
+    )
+    email = models.EmailField(_("e-mail"))
+    mail_results = models.BooleanField(_("mail personal results"), default=False)
+    mail_season = models.BooleanField(_("mail the season ranking"), default=False)
+    mail_seating = models.BooleanField(
+        _("mail the seat for the next round"), default=False
+    )
+    language = models.CharField(
+        _("language of the mails"), max_length=8, blank=True, choices=settings.LANGUAGES
+    )
+    #: When the address's owner opened the confirmation link.
+    confirmed_at = models.DateTimeField(_("address confirmed"), null=True, blank=True)
+    #: The issue time of the last confirmation link used: a link opens once.
+    last_link = models.PositiveBigIntegerField(default=0)
+    #: When an organiser confirmed the address as the member's.
+    approved_at = models.DateTimeField(_("approved by the club"), null=True, blank=True)
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    #: The requester's address is the player's data once asked for them:
+    #: it goes with the player's erasure and is in their export.
+    privacy = PersonalData(own=("email",), plain=("language",), owner="player")
+
+    class Meta:
+        verbose_name = _("mail subscription")
+        verbose_name_plural = _("mail subscriptions")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "email"], name="one_subscription_an_address"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} → {self.email}"
 
 
 class Tournament(models.Model):
@@ -323,6 +393,17 @@ class Tournament(models.Model):
     #: may sit beside its original.
     uid = models.UUIDField(default=uuid.uuid4, editable=False, db_index=True)
 
+    #: The TD names the event and its venue in their own words; the frozen
+    #: rules copy a house-rule set's name and description.
+    privacy = PersonalData(
+        text=("name", "venue", "rules_snapshot"),
+        plain=(
+            "slug", "rules", "language", "method", "tiebreaks",
+            "placement_points", "bye_policy", "entry_mode", "score_entry",
+        ),
+        within=("pk",),
+    )  # fmt: skip
+
     class Meta:
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
@@ -356,6 +437,8 @@ class TournamentRole(models.Model):
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="roles")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE)
     role = models.CharField(_("role"), max_length=4, choices=Role.choices)
+
+    privacy = PersonalData(plain=("role",))
 
     class Meta:
         constraints = [
@@ -394,6 +477,9 @@ class Entry(models.Model):
         blank=True,
         validators=[no_control_characters],
     )
+
+    #: ``club_name`` names a club, as ``Club.name`` does.
+    privacy = PersonalData(plain=("status", "club_name"))
 
     class Meta:
         verbose_name = _("entry")
@@ -445,6 +531,11 @@ class Round(models.Model):
         _("reason for the correction"), max_length=200, blank=True
     )
 
+    #: The TD's reason is free text the public reads (``core.personal_data``).
+    privacy = PersonalData(
+        text=("correction_reason",), plain=("status",), within=("tournament",)
+    )
+
     class Meta:
         ordering = ["tournament", "number"]
         constraints = [
@@ -490,6 +581,16 @@ class TableRound(models.Model):
     #: deals add up to the typed totals (``tournaments.paper_sheet``). A
     #: paper-sheet check typed beside deals stays a cross-check only.
     from_totals = models.BooleanField(_("moved from totals to deals"), default=False)
+    #: Reopened for a correction while the public saw its round's results
+    #: (``tournaments.corrections``): a deal changed here corrects published
+    #: results. A table still playing when its round was published, never
+    #: closed since, was not: its new deals are no correction.
+    reopened_after_publication = models.BooleanField(
+        _("reopened after publication"), default=False, db_default=False
+    )
+
+    #: The paper sheet's totals are keyed by seat.
+    privacy = PersonalData(plain=("sheet_totals",))
 
     class Meta:
         ordering = ["round", "number"]
@@ -543,6 +644,11 @@ class AuditLog(models.Model):
     #: by the file (never linked to a user of this site).
     imported = models.BooleanField(default=False)
     claimed_user = models.CharField(max_length=150, blank=True)
+
+    #: Deal lines name the players at the table; reasons are the TD's words.
+    privacy = PersonalData(
+        text=("detail", "claimed_user"), plain=("action",), within=("tournament",)
+    )
 
     class Meta:
         ordering = ["-at", "-id"]

@@ -26,9 +26,21 @@ def name_key(name: str) -> str:
 
 
 def told_apart(a: Player, b: Player) -> bool:
-    clubs = a.club_id and b.club_id and a.club_id != b.club_id
-    marks = name_key(a.distinction) != name_key(b.distinction)  # the register's
-    return bool(clubs or marks or (a.federation_number and b.federation_number))
+    return apart(
+        (a.club_id, a.distinction, a.federation_number),
+        (b.club_id, b.distinction, b.federation_number),
+    )
+
+
+def apart(a: tuple, b: tuple) -> bool:
+    """Whether two players of one name are told apart, each given as (club,
+    distinction, federation number): different clubs, different
+    distinctions (the register's), or both a federation number. The club is
+    any key that names it (a row id, a backup's club name), or empty."""
+    (club_a, mark_a, number_a), (club_b, mark_b, number_b) = a, b
+    clubs = club_a and club_b and club_a != club_b
+    marks = name_key(mark_a or "") != name_key(mark_b or "")
+    return bool(clubs or marks or (number_a and number_b))
 
 
 def check_new_players(tournament: Tournament, players: Iterable[Player]) -> None:

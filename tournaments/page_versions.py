@@ -5,12 +5,14 @@ It follows the result events (``tournaments.result_events``), never the
 audit log: a deal stored in a round the public does not see yet changes no
 public page, so it leaves the version alone (in a hall where 100 tables
 enter deals, the public pages stay cached until the TD publishes the
-round). A renamed player or club changes the pages of every event they are
-in, and so does a player's choice of how the public sees their name
-(``Player.public_name``); a change the pages do not show (a mail
-preference) changes none. A cached page is keyed by the event's row, not
-only its code, so an event deleted and created again under the same code
-never shows the old one's pages.
+round); nor does a table or the round closed or reopened while the round
+is not public (hidden until the prize-giving, or not published): the
+public sees those only in a round whose results it sees. A renamed player
+or club changes the pages of every event they are in, and so does a
+player's choice of how the public sees their name (``Player.public_name``);
+a change the pages do not show (a mail preference) changes none. A cached
+page is keyed by the event's row, not only its code, so an event deleted
+and created again under the same code never shows the old one's pages.
 """
 
 from django.core.cache import cache
@@ -19,8 +21,15 @@ from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
-from tournaments.models import Club, Player, Tournament
-from tournaments.result_events import DealsChanged, ResultChange, result_changed
+from tournaments.models import Club, Player, Round, Tournament
+from tournaments.result_events import (
+    DealsChanged,
+    ResultChange,
+    RoundChange,
+    RoundChanged,
+    result_changed,
+)
+from tournaments.visibility import is_public
 
 #: How long a process may trust an event's version it read from the cache: a
 #: public page is at most this stale if the cache could not be told in time.
@@ -64,11 +73,40 @@ def touch_one(tournament_id: int) -> None:
     _forget(slugs)
 
 
+#: Round changes a public page shows only for a round whose results it
+#: shows (whether a table or the round is closed). The seating of a round
+#: shows as soon as it is seated, so seat changes always count.
+SHOWN_FOR_PUBLIC_ROUNDS_ONLY = frozenset(
+    {RoundChange.TABLES, RoundChange.CLOSED, RoundChange.REOPENED}
+)
+
+
+def _round_is_public(tournament_id: int, number: int) -> bool:
+    """Whether the public sees round ``number`` now (a missing round counts
+    as seen: raising a version is never wrong, only slower)."""
+    round_ = (
+        Round.objects.select_related("tournament")
+        .filter(tournament_id=tournament_id, number=number)
+        .first()
+    )
+    return round_ is None or is_public(round_)
+
+
+def unseen_by_the_public(event: ResultChange) -> bool:
+    """A change no public page (nor the API) shows: it keeps the version."""
+    if isinstance(event, DealsChanged):
+        return not event.public
+    if isinstance(event, RoundChanged):
+        return event.change in SHOWN_FOR_PUBLIC_ROUNDS_ONLY and not (
+            _round_is_public(event.tournament_id, event.round)
+        )
+    return False
+
+
 @receiver(result_changed, dispatch_uid="tournaments.page_versions")
 def _results_changed(sender, event: ResultChange, **kwargs) -> None:
-    if isinstance(event, DealsChanged) and not event.public:
-        return
-    touch_one(event.tournament_id)
+    if not unseen_by_the_public(event):
+        touch_one(event.tournament_id)
 
 
 @receiver(post_save, sender=Tournament, dispatch_uid="page_versions.created")

@@ -3,21 +3,38 @@ per club, staff everywhere, the public for published results.
 
 Every write goes through one of these checks; anyone else, logged in or not,
 gets 403 (an anonymous visitor of a TD page is sent to the login page).
+Staff is decided once, by ``is_staff``: every check here, the role backend
+and the views ask it rather than read the user's flags.
 """
 
 from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Club, ClubRole, Tournament, TournamentRole
+from tournaments.models import (
+    Club,
+    ClubRole,
+    Entry,
+    Player,
+    Tournament,
+    TournamentRole,
+)
 
 
 def is_staff(user) -> bool:
-    """Staff may do everything (docs/roles.md): the admin site's staff flag,
-    or a superuser."""
-    return user.is_authenticated and (user.is_staff or user.is_superuser)
+    """Staff may do everything (docs/roles.md): an active account with the
+    admin site's staff flag, or a superuser. The one definition: a check
+    that read ``user.is_staff`` or a permission instead let a staff member
+    who is not a superuser in on some pages and not on others."""
+    return bool(
+        user.is_authenticated
+        and user.is_active
+        and (user.is_staff or user.is_superuser)
+    )
 
 
 def has_role(user, tournament: Tournament, *roles: str) -> bool:
@@ -39,8 +56,15 @@ def is_jury(user, tournament: Tournament) -> bool:
 
 
 def can_create_events(user) -> bool:
-    """An admin grants it: the "Organisers" group, or the permission itself."""
-    return user.is_authenticated and user.has_perm("tournaments.add_tournament")
+    """Create an event or import an event backup: staff, and whom an admin
+    grants it (the "Organisers" group, or the permission itself)."""
+    return is_staff(user) or (
+        user.is_authenticated and user.has_perm("tournaments.add_tournament")
+    )
+
+
+def organises_a_club(user) -> bool:
+    return user.is_authenticated and ClubRole.objects.filter(user=user).exists()
 
 
 def organised_clubs(user):
@@ -56,32 +80,52 @@ def can_create_clubs(user) -> bool:
     """A new club, which its maker then organises: staff, the organisers (who
     may create events), and whoever organises a club already. A TD who is
     neither enters a list's players with their club as text."""
-    if not user.is_authenticated:
-        return False
-    return (
-        is_staff(user)
-        or can_create_events(user)
-        or ClubRole.objects.filter(user=user).exists()
-    )
+    return can_create_events(user) or organises_a_club(user)
 
 
 def can_manage_register(user) -> bool:
     """The shared player register: staff, and the clubs' organisers."""
-    if not user.is_authenticated:
-        return False
-    return user.is_staff or ClubRole.objects.filter(user=user).exists()
+    return is_staff(user) or organises_a_club(user)
+
+
+def can_import_seasons(user) -> bool:
+    """The season import page: staff (any club; a missing one is made), and
+    whoever organises a club (the import then checks the file's club is
+    theirs, ``seasons.backup.import_competition``)."""
+    return is_staff(user) or organises_a_club(user)
 
 
 def can_edit_player(user, player) -> bool:
     """Staff, or an organiser of the player's club (a player without a club
     is staff's)."""
-    if not user.is_authenticated:
-        return False
-    if user.is_staff:
+    if is_staff(user):
         return True
     return (
-        player.club_id is not None
+        user.is_authenticated
+        and player.club_id is not None
         and ClubRole.objects.filter(user=user, club_id=player.club_id).exists()
+    )
+
+
+def register_players_for(user, tournament: Tournament):
+    """The register's players ``user`` may see and pick for ``tournament``
+    (its entries page, a substitute): staff everyone; a TD the players of
+    the clubs they organise, the players of no club, and the players of the
+    events they direct, this one included (names they were shown there
+    already). Another club's members are never offered, so never sent to
+    the page (docs/roles.md)."""
+    if is_staff(user):
+        return Player.objects.all()
+    directed = TournamentRole.objects.filter(
+        user=user, role=TournamentRole.Role.TD
+    ).values("tournament_id")
+    in_their_events = Entry.objects.filter(
+        Q(tournament=tournament) | Q(tournament_id__in=directed)
+    ).values("player_id")
+    return Player.objects.filter(
+        Q(club__isnull=True)
+        | Q(club_id__in=organised_clubs(user).values("pk"))
+        | Q(pk__in=in_their_events)
     )
 
 
@@ -115,8 +159,21 @@ td_required = _scoped(is_td)
 jury_required = _scoped(is_jury)
 
 
-def _site_wide(check):
-    """A view decorator for a page of no one event: log in, then ``check``."""
+#: Why a page of no one event is refused: the 403 page says it instead of
+#: its default (a page of a tournament the visitor does not direct).
+NOT_AN_ORGANISER = _(
+    "Creating tournaments is for organisers: ask the site's administrator to "
+    "add you to the Organisers group."
+)
+NOT_A_CLUB_ORGANISER = _(
+    "The player register and the clubs are for the clubs' organisers: ask the "
+    "site's administrator to make you organiser of your club."
+)
+
+
+def _site_wide(check, reason):
+    """A view decorator for a page of no one event: log in, then ``check``;
+    refused with ``reason``."""
 
     def decorator(view):
         @wraps(view)
@@ -124,7 +181,7 @@ def _site_wide(check):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             if not check(request.user):
-                raise PermissionDenied
+                raise PermissionDenied(str(reason))
             return view(request, *args, **kwargs)
 
         return wrapper
@@ -133,7 +190,7 @@ def _site_wide(check):
 
 
 #: Views that create an event (new, import): organisers and staff.
-organiser_required = _site_wide(can_create_events)
-register_required = _site_wide(can_manage_register)
+organiser_required = _site_wide(can_create_events, NOT_AN_ORGANISER)
+register_required = _site_wide(can_manage_register, NOT_A_CLUB_ORGANISER)
 #: The clubs page: whoever may create clubs.
-clubs_required = _site_wide(can_create_clubs)
+clubs_required = _site_wide(can_create_clubs, NOT_A_CLUB_ORGANISER)

@@ -15,11 +15,17 @@ event's roster, the player import, event and season backups.
 runs it runs the site, as staff.
 """
 
+import re
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
 from tournaments.models import Club, ClubRole, Player
+
+#: Three or more printable ASCII characters in a row (no space): what a
+#: database compares case-insensitively everywhere.
+ASCII_RUN = re.compile(r"[!-~]{3,}")
 
 
 class RegisterRefusedError(Exception):
@@ -118,23 +124,36 @@ def name_clash(
     distinction, and not both with a federation number."""
     from tournaments.names import name_key
 
-    club_id = getattr(club, "pk", club)
-    key = name_key(name or "")
-    if not key:
-        return None
     mark = name_key(distinction or "")
-    others = Player.objects.filter(club_id=club_id)
-    for word in key.split()[:3]:  # narrowed in SQL, compared in Python
-        others = others.filter(name__icontains=word)
-    if exclude_pk is not None:
-        others = others.exclude(pk=exclude_pk)
-    for other in others.order_by("pk").select_related("club"):
-        if name_key(other.name) != key or name_key(other.distinction) != mark:
+    for other in namesakes(name, club):
+        if other.pk == exclude_pk or name_key(other.distinction) != mark:
             continue
         if federation_number and other.federation_number:
             continue
         return other
     return None
+
+
+def namesakes(name: str, club) -> list[Player]:
+    """The register's players of ``name`` (``names.name_key``: case and
+    spacing do not count) in ``club`` (a row or its id; None: among the
+    clubless), oldest first. Narrowed in SQL by the name's runs of plain
+    ASCII only (SQLite folds no other letter's case: "Émile" would miss
+    "Émile" as "émile"), then compared in Python."""
+    from tournaments.names import name_key
+
+    key = name_key(name or "")
+    if not key:
+        return []
+    others = Player.objects.filter(club_id=getattr(club, "pk", club))
+    runs = sorted(ASCII_RUN.findall(name or ""), key=len, reverse=True)
+    for run in runs[:3]:
+        others = others.filter(name__icontains=run)
+    return [
+        other
+        for other in others.order_by("pk").select_related("club")
+        if name_key(other.name) == key
+    ]
 
 
 def clash_message(other: Player) -> str:
@@ -175,6 +194,41 @@ def free_distinction(
     while name_clash(name, club, f"{base} {n}", federation_number) is not None:
         n += 1
     return f"{base} {n}"
+
+
+def register_match(
+    name: str,
+    club,
+    federation_number: str,
+    distinction: str,
+    used=(),
+    distinction_known: bool = True,
+) -> Player | None:
+    """The register's row of a backup's player (event and season backups):
+    the one with its federation number; without a number, the same name in
+    the same club (``club`` None: among the clubless), without a number,
+    with the same distinction and not ``used`` by another of the file's
+    players. So two members of one name and club told apart by the
+    register are found again as the two rows they are, and a file's
+    "Jan de Vries (1956)" is never taken for the register's "(1971)".
+
+    ``distinction_known`` False: a file written before backups carried the
+    distinction (event format 1-5, season format 1) says nothing about it;
+    the name's row with none is taken first, else its oldest free one, as
+    those files were always read. None: the caller adds the player
+    (``player_from_file``)."""
+    from tournaments.names import name_key
+
+    if federation_number:
+        return Player.objects.filter(federation_number=federation_number).first()
+    mark = name_key(distinction or "")
+    free = [
+        p for p in namesakes(name, club) if not p.federation_number and p.pk not in used
+    ]
+    same = [p for p in free if name_key(p.distinction) == mark]
+    if same or distinction_known:
+        return next(iter(same), None)
+    return next(iter(free), None)
 
 
 def player_from_file(

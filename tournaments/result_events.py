@@ -38,11 +38,15 @@ class ResultChange:
 class DealsChanged(ResultChange):
     """A table's deals were stored, corrected or deleted (or its totals,
     or a jury call on them). ``public``: whether the round is one the public
-    sees (``tournaments.visibility``) at the moment of the change."""
+    sees (``tournaments.visibility``) at the moment of the change;
+    ``correction``: a public round's table reopened after publication (a
+    table still playing since it was published changes nothing published:
+    ``tournaments.corrections``)."""
 
     round: int
     table: int
     public: bool
+    correction: bool = False
 
 
 class RoundChange(StrEnum):
@@ -108,8 +112,13 @@ class EventRemoved(ResultChange):
 def deals_changed(table) -> DealsChanged:
     """The event for a change to ``table``'s deals (its round loaded)."""
     round_ = table.round
+    public = is_public(round_)
     return DealsChanged(
-        round_.tournament_id, round_.number, table.number, public=is_public(round_)
+        round_.tournament_id,
+        round_.number,
+        table.number,
+        public=public,
+        correction=public and table.reopened_after_publication,
     )
 
 

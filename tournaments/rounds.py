@@ -68,13 +68,13 @@ def reopen_round(round_: Round, user=None, reason: str = "") -> None:
     reason = clean_reason(reason)
     if needs_reason(round_) and not reason:
         raise RoundRefusedError(REASON_NEEDED)
-    lock_round_tables(round_)
+    tables = lock_round_tables(round_)
     if round_.status != Round.Status.CLOSED:
         raise RoundRefusedError(_("This round is not closed."))
     round_.tables.update(closed=False)
     round_.status = Round.Status.SEATED
     round_.save(update_fields=["status"])
-    note_reopening(round_, reason)
+    note_reopening(round_, reason, tables)
     detail = {"reason": reason} if reason else {}
     audit(round_.tournament, user, "round.reopen", round=round_.number, **detail)
     announce(RoundChanged(round_.tournament_id, round_.number, RoundChange.REOPENED))

@@ -71,6 +71,11 @@ urlpatterns = [
         views_register.player_merge,
         name="td-player-merge",
     ),
+    path(
+        "players/mail-requests/<int:pk>/<str:decision>/",
+        views_register.mail_request,
+        name="td-mail-request",
+    ),
     path("clubs/", views_register.clubs, name="td-clubs"),
     path("clubs/<int:pk>/", views_register.club_edit, name="td-club-edit"),
 ]

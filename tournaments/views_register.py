@@ -4,14 +4,16 @@ for their own club's players (docs/roles.md)."""
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from tournaments.forms import ClubForm
 from tournaments.forms_register import MemberForm, RegisterFilterForm
 from tournaments.merge import MergeRefusedError, check_merge, merge_players
-from tournaments.models import Club, Player
+from tournaments.models import Club, MailSubscription, Player
 from tournaments.permissions import (
     can_edit_player,
     clubs_required,
@@ -26,6 +28,7 @@ from tournaments.register_rules import (
     managed_club_ids,
     untold_pairs,
 )
+from tournaments.subscriptions import approve, refuse, waiting_for_club
 from tournaments.tables import ClubTable
 from tournaments.tables_register import RegisterTable
 
@@ -92,8 +95,36 @@ def players(request):
     return render(
         request,
         "tournaments/td/players.html",
-        {"table": table, "form": form, "filters": filters, "pairs": pairs},
+        {
+            "table": table,
+            "form": form,
+            "filters": filters,
+            "pairs": pairs,
+            "mail_requests": waiting_for_club(mine),
+        },
     )
+
+
+@register_required
+@require_POST
+def mail_request(request, pk: int, decision: str):
+    """An organiser of the member's club (or staff) decides whether an
+    address someone confirmed on the public pages is the member's: approved,
+    the member's mail goes there; refused, the request is gone."""
+    if decision not in ("approve", "refuse"):
+        raise Http404
+    sub = get_object_or_404(MailSubscription.objects.select_related("player"), pk=pk)
+    if not can_edit_player(request.user, sub.player):
+        raise PermissionDenied
+    names = {"email": sub.email, "name": sub.player.label}
+    if decision == "approve":
+        approve(sub, request.user)
+        message = _("%(name)s's mail now also goes to %(email)s.")
+    else:
+        refuse(sub)
+        message = _("The request of %(email)s for %(name)s is removed.")
+    messages.success(request, message % names)
+    return redirect("tournaments:td-players")
 
 
 def _saved(request, form, back: str):

@@ -45,7 +45,8 @@ def _page(request, tournament, register_form=None, quick_form=None, status=200):
             "tournament": tournament,
             "entries": entries,
             "q": q,
-            "register_form": register_form or RegisterForm(tournament, search=q),
+            "register_form": register_form
+            or RegisterForm(tournament, user=request.user, search=q),
             "quick_form": quick_form or _quick_form(request),
             "actions": dict(EntryActionForm.ACTIONS),
         },
@@ -58,7 +59,7 @@ def entries(request, tournament):
     """GET: the list; POST: register the ticked players from the register."""
     if request.method != "POST":
         return _page(request, tournament)
-    form = RegisterForm(tournament, request.POST)
+    form = RegisterForm(tournament, request.POST, user=request.user)
     if not form.is_valid():
         return _page(request, tournament, register_form=form, status=400)
     try:
@@ -158,7 +159,7 @@ def withdraw_page(request, tournament, pk: int):
     )
     to_fill, finishing = open_seats(entry)
     allowed = set.intersection(*(set(s.choices) for s in to_fill)) if to_fill else set()
-    form = WithdrawForm(tournament, allowed, request.POST or None)
+    form = WithdrawForm(tournament, allowed, request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
             rounds = withdraw(

@@ -6,7 +6,6 @@ every write goes through a service function that writes the audit line.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,7 +15,13 @@ from django_tables2 import RequestConfig
 
 from tournaments.forms import RoleForm, TournamentForm, sit_out_sentence
 from tournaments.models import Entry, Tournament, TournamentRole
-from tournaments.permissions import can_create_events, is_staff, is_td, td_required
+from tournaments.permissions import (
+    can_create_events,
+    is_staff,
+    is_td,
+    organiser_required,
+    td_required,
+)
 from tournaments.roster import add_role, remove_role
 from tournaments.rounds import settings_changed
 from tournaments.services import create_tournament
@@ -32,7 +37,9 @@ def _my_tournaments(user):
 
 @login_required
 def manage(request):
-    """The user's tournaments (TD or jury) and, for organisers, a new one."""
+    """The user's tournaments (TD or jury) and, for organisers and staff, a
+    new one or one restored from a backup: on a fresh site this page is the
+    only way to either, so both are linked here (``can_create_events``)."""
     return render(
         request,
         "tournaments/td/manage.html",
@@ -43,11 +50,10 @@ def manage(request):
     )
 
 
-@login_required
+@organiser_required
 def create(request):
-    """A new event: for organisers (an admin grants it, docs/roles.md)."""
-    if not can_create_events(request.user):
-        raise PermissionDenied
+    """A new event: for organisers (an admin grants it) and staff
+    (docs/roles.md)."""
     form = TournamentForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         tournament = create_tournament(user=request.user, **form.cleaned_data)

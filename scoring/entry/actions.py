@@ -81,7 +81,7 @@ def reopen_table(table: TableRound, user=None, reason: str = "") -> None:
     locked.closed = False
     locked.save(update_fields=["closed"])
     table.closed = False
-    note_reopening(table.round, reason)
+    note_reopening(table.round, reason, [locked])
     detail = {"reason": reason} if reason else {}
     audit(table.round.tournament, user, "table.reopen", **_detail(table, **detail))
     announce(tables_changed(table))

@@ -5,60 +5,124 @@ so callers pass plain data (a TableView for labels).
 """
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
+from rules.engine.labels import JURY, SUITS
+from rules.engine.types import Suit
 from scoring import sheet_check
 from scoring.forms import shown_name
+from scoring.records import PLAY_PLAYERS
 from scoring.rowsource import add_up
 from tournaments.dealing import dealer_position, sitting_out
 
+#: The fields of a play its headline says ("Rik: Anna + Bert, 9").
+HEADLINE = ("contract", "declarer", "partner", "tricks")
+
+#: Every other field of a play (``rules.engine.validation.PLAY_KEYS``), in
+#: words, after the headline. A field missing here is still shown, by its
+#: bare name (``_field_words``): what scores a deal is never hidden;
+#: tests/tableside/test_what_is_confirmed.py fails until it has words.
+PLAY_FIELD_WORDS = {
+    "trump": gettext_lazy("trump: %(value)s"),
+    "jury": "%(value)s",  # "jury approved" says it all
+    "tricks_by_player": gettext_lazy("tricks: %(value)s"),
+    "queen_of_spades": gettext_lazy("queen of spades: %(value)s"),
+    "last_trick": gettext_lazy("last trick: %(value)s"),
+}
+
+#: The fields of a record that no player enters: the event's rules, the
+#: table's players, the dealer sitting out, the blind man's hand (all said
+#: by the seating) and ``context`` (never stored). Every other record field
+#: is shown (``plays``, ``sanctions``).
+SAID_BY_THE_TABLE = frozenset({"rules", "players", "sitting_out", "blind", "context"})
+
 
 def describe(record: dict, schedule) -> str:
-    """One line per deal: "Rik: Anna + Bert, 9 · Penalty (Cor)". At a table
-    of three the blind man's hand is named as people say it ("Rik: Anna +
-    the blind man, 9")."""
+    """Everything that scores a deal, in one line: each play's headline and
+    every other field it carries, then the sanctions: "Rik: Anna + Bert, 9 ·
+    Penalty (Cor); 6 points", "Schoppen mie; queen of spades: Cor; last
+    trick: Anna". What a confirming player and a deciding TD read, so the
+    fields come from the record itself, not from a list per contract. At a
+    table of three the blind man's hand is named as people say it ("Rik:
+    Anna + the blind man, 9")."""
     blind = record.get("blind")
 
     def who(name):
         return shown_name(name) if blind is not None and name == blind else name
 
-    parts = []
-    plays = record.get("plays", [])
-    if not plays:
+    parts = [_play_words(play, schedule, who) for play in record.get("plays", [])]
+    if not parts:
         parts.append(_("All passed, thrown in"))
-    for play in plays:
-        contract = schedule.contract(play.get("contract", ""))
-        name = contract.name if contract else play.get("contract", "?")
-        if contract is not None and contract.is_all_pass:
-            parts.append(name)
-        elif play.get("partner"):
-            parts.append(
-                _("%(contract)s: %(declarer)s + %(partner)s, %(tricks)s")
-                % {
-                    "contract": name,
-                    "declarer": play.get("declarer"),
-                    "partner": who(play["partner"]),
-                    "tricks": play.get("tricks"),
-                }
-            )
-        else:
-            parts.append(
-                _("%(contract)s: %(declarer)s, %(tricks)s")
-                % {
-                    "contract": name,
-                    "declarer": play.get("declarer"),
-                    "tricks": play.get("tricks"),
-                }
-            )
-    for s in record.get("sanctions", []):
-        sanction = schedule.sanctions.get(s.get("code", ""))
-        parts.append(
-            _("%(sanction)s (%(player)s)")
-            % {
-                "sanction": sanction.name if sanction else s.get("code"),
-                "player": s.get("player"),
-            }
-        )
+    parts += [_sanction_words(s, schedule, who) for s in record.get("sanctions", [])]
     return " · ".join(parts)
+
+
+def _play_words(play: dict, schedule, who) -> str:
+    contract = schedule.contract(play.get("contract", ""))
+    name = contract.name if contract else play.get("contract", "?")
+    if contract is not None and contract.is_all_pass:
+        headline = name
+    elif play.get("partner"):
+        headline = _("%(contract)s: %(declarer)s + %(partner)s, %(tricks)s") % {
+            "contract": name,
+            "declarer": play.get("declarer"),
+            "partner": who(play["partner"]),
+            "tricks": play.get("tricks"),
+        }
+    else:
+        headline = _("%(contract)s: %(declarer)s, %(tricks)s") % {
+            "contract": name,
+            "declarer": play.get("declarer"),
+            "tricks": play.get("tricks"),
+        }
+    fields = [
+        _field_words(key, value, who)
+        for key, value in play.items()
+        if key not in HEADLINE and not _implied(key, value, contract)
+    ]
+    return "; ".join([headline, *fields])
+
+
+def _implied(key: str, value, contract) -> bool:
+    """A trump the contract fixes (beter: hearts) is said by its name."""
+    fixed = getattr(contract, "trump", None)
+    return key == "trump" and fixed not in (None, Suit.NONE) and value == fixed
+
+
+def _field_words(key: str, value, who) -> str:
+    """One field of a play in words; a field without words by its name."""
+    if key in PLAY_PLAYERS:
+        shown = who(value)
+    elif key == "tricks_by_player" and isinstance(value, dict):
+        shown = ", ".join(f"{who(name)} {n}" for name, n in value.items())
+    elif key == "trump":
+        shown = SUITS.get(value, value)
+    elif key == "jury":
+        shown = JURY.get(value, value)
+    else:
+        shown = value
+    template = PLAY_FIELD_WORDS.get(key)
+    if template is None:
+        return f"{key}: {shown}"
+    return str(template) % {"value": shown}
+
+
+def _sanction_words(sanction: dict, schedule, who) -> str:
+    """A sanction: its name and player, then every other field it carries
+    (the points of a penalty)."""
+    found = schedule.sanctions.get(sanction.get("code", ""))
+    words = _("%(sanction)s (%(player)s)") % {
+        "sanction": found.name if found else sanction.get("code"),
+        "player": who(sanction.get("player")),
+    }
+    for key, value in sanction.items():
+        if key == "points" and isinstance(value, int):
+            words += "; " + ngettext("%(n)s point", "%(n)s points", value) % {
+                "n": value
+            }
+        elif key not in ("code", "player"):
+            words += f"; {key}: {value}"
+    return words
 
 
 def grid(view, deals: dict, n_deals: int, schedule) -> list[dict]:

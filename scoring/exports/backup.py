@@ -29,6 +29,14 @@ A table of three has seats 1-3; its deals name the blind man's hand
 ``blind``, with a score of 0 by name and at seat 4. A file of any version
 may hold a table of three: its deals go through the same pipeline.
 
+Two players of one name in a file are told apart as an event's entries
+are (``names.apart``: club, distinction, or both a federation number), and
+each is found in the register by federation number, else by name, club and
+distinction (``register_rules.register_match``): two members "Jan de Vries"
+the register tells apart (1956, 1971) restore as the two rows they are, and
+on a fresh site become two rows with their distinctions. A file before
+version 6 carries no distinction: its players are matched as before.
+
 Who recorded a jury decision (``user``, in every version) is kept as a name
 (``JuryCall.claimed_user``), never linked to an account here, and exported
 again as it came. A player the import adds without the file's club keeps
@@ -53,6 +61,7 @@ from rules.numbers import NotANumberError, load_json
 from scoring.context import ContextBuilder, in_play_order
 from scoring.exports import JSON
 from scoring.exports.backup_schema import (
+    DISTINCTION_SINCE,
     BackupError,
     check_structure,
     fail,
@@ -76,8 +85,8 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
-from tournaments.names import name_key
-from tournaments.register_rules import ClubsOfAFile, player_from_file
+from tournaments.names import apart, name_key
+from tournaments.register_rules import ClubsOfAFile, player_from_file, register_match
 from tournaments.result_events import EventImported, announce
 
 FORMAT, VERSION = "rikscore.event", 8
@@ -297,6 +306,7 @@ def import_event(
         data = load(data)
     check_structure(data)
     legacy = data["version"] == 1
+    distinction_known = data["version"] >= DISTINCTION_SINCE
     data = upgrade(copy.deepcopy(data))
     info = dict(data["tournament"])
     if new_code and not slug:
@@ -341,7 +351,7 @@ def import_event(
         if a not in refs or b not in refs:
             fail(f"keep_apart[{i}]", _("unknown player"))
     with transaction.atomic():
-        imported = _write(data, event, user, corrected)
+        imported = _write(data, event, user, corrected, distinction_known)
         announce(EventImported(imported.pk))
         return imported
 
@@ -410,22 +420,29 @@ def _check_players(players: list[dict]) -> dict[str, dict]:
 
 
 def _check_names(players: list[dict]) -> None:
-    """Two players of one event with one name must be told apart (names.py)."""
+    """Two players of one event with one name must be told apart, by the
+    rule the event's entries follow (``names.apart``): their clubs, their
+    distinctions (the register's "1956" and "1971") or both a federation
+    number."""
     seen: dict[str, list[tuple[int, dict]]] = {}
     for i, p in enumerate(players):
         key = name_key(p["name"])
         for j, other in seen.get(key, []):
-            clubs = p["club"] and other["club"] and p["club"] != other["club"]
-            if not (clubs or (p["federation_number"] and other["federation_number"])):
+            if not apart(_marks(p), _marks(other)):
                 fail(
                     f"players[{i}].name",
                     _(
                         "the same name as players[%(j)s] and nothing tells them "
-                        "apart: give a club or federation number"
+                        "apart: give a club, a distinction or a federation number"
                     )
                     % {"j": j},
                 )
         seen.setdefault(key, []).append((i, p))
+
+
+def _marks(player: dict) -> tuple:
+    """What tells a file's player from a namesake (``names.apart``)."""
+    return player["club"], player["distinction"], player["federation_number"]
 
 
 def _check_rounds(rounds, event, schedule, refs, legacy=False) -> list[str]:
@@ -638,9 +655,11 @@ def _jury_calls(table, number, ref_of, record) -> list[tuple[str, str, str]]:
     return calls
 
 
-def _write(data, event: Tournament, user, corrected=()) -> Tournament:
+def _write(
+    data, event: Tournament, user, corrected=(), distinction_known: bool = True
+) -> Tournament:
     event.save()
-    entries = _write_players(data["players"], event, user)
+    entries = _write_players(data["players"], event, user, distinction_known)
     rounds = Round.objects.bulk_create(
         Round(
             tournament=event,
@@ -760,17 +779,31 @@ def _with_times(model, pairs) -> None:
     model.objects.bulk_update(rows, ["at"], batch_size=1000)
 
 
-def _write_players(players, event, user) -> dict[str, Entry]:
+def _write_players(
+    players, event, user, distinction_known: bool = True
+) -> dict[str, Entry]:
     """Entries for the file's players: the register's player where one is
-    found, else a new one, in the file's club only when the importer may add
-    to it (``register_rules``); the clubs left out are kept on the event for
-    the page to say (``event.clubs_left_out``)."""
+    found (``register_rules.register_match``: federation number, else name,
+    club and distinction), else a new one, in the file's club only when the
+    importer may add to it (``register_rules``); the clubs left out are kept
+    on the event for the page to say (``event.clubs_left_out``)."""
     clubs = ClubsOfAFile(user)
     used: set[int] = set()
     entries = {}
     for p in players:
         club = clubs.existing(p["club"])
-        player = _find_player(p, club, used) if club or not p["club"] else None
+        player = (
+            register_match(
+                p["name"],
+                club,
+                p["federation_number"],
+                p["distinction"],
+                used,
+                distinction_known=distinction_known,
+            )
+            if club or not p["club"]
+            else None
+        )
         if player is None:
             player = player_from_file(
                 p["name"],
@@ -805,14 +838,3 @@ def keep_private(player: Player, choice: str) -> None:
     if PRIVACY.index(choice) > PRIVACY.index(player.public_name):
         player.public_name = choice
         player.save(update_fields=["public_name"])  # its events' pages follow
-
-
-def _find_player(p, club, used) -> Player | None:
-    """The register's player: by federation number, else same name and club."""
-    if p["federation_number"]:
-        return Player.objects.filter(federation_number=p["federation_number"]).first()
-    candidates = Player.objects.filter(name=p["name"], federation_number="", club=club)
-    ordered = sorted(
-        candidates, key=lambda c: (c.distinction != p["distinction"], c.id)
-    )
-    return next((c for c in ordered if c.id not in used), None)

@@ -25,8 +25,15 @@ from tournaments.identity import derived_uid
 
 SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")
 TEXT = 150  # the longest text column
-MAX_ITEMS = 20_000  # any list: players, tables, deals, audit lines
+MAX_ITEMS = 20_000  # any list: players, tables, deals
+#: Audit lines: table-side entry writes one for each side's entry and one
+#: for the saved deal, so a 400-player event of 8 rounds of 16 deals
+#: entered blind writes about 30,700; the upload's size bounds a file first.
+MAX_AUDIT = 500_000
 FREE_DEPTH, FREE_ITEMS, FREE_TEXT = 8, 500, 2_000  # free-form JSON
+#: A total typed from the paper sheet (a table of typed totals, and its
+#: sheet's totals): the totals form's bound (``scoring.entry.totals_form``).
+TYPED_TOTAL = 1_000_000
 EARLIEST = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
 
 
@@ -189,7 +196,16 @@ def anything(value, path) -> None:
     bounded(value, path, FREE_DEPTH)
 
 
-def bounded(value, path, depth: int) -> None:
+def audit_detail(value, path) -> None:
+    """An audit line's details: free-form JSON whose lists may name every
+    player of the event (checking everyone in, a list of players entered:
+    ``roster.check_in``, ``services.register``)."""
+    if not isinstance(value, dict):
+        fail(path, _("expected a JSON object"))
+    bounded(value, path, FREE_DEPTH, most=MAX_ITEMS)
+
+
+def bounded(value, path, depth: int, most: int = FREE_ITEMS) -> None:
     if depth < 0:
         fail(path, _("nested too deeply"))
     if isinstance(value, str):
@@ -200,8 +216,8 @@ def bounded(value, path, depth: int) -> None:
         if abs(value) > 10**9:
             fail(path, _("out of range"))
     elif isinstance(value, list | dict):
-        if len(value) > FREE_ITEMS:
-            fail(path, _("more than %(n)s entries") % {"n": FREE_ITEMS})
+        if len(value) > most:
+            fail(path, _("more than %(n)s entries") % {"n": most})
         pairs = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in pairs:
             if isinstance(key, str):
@@ -210,17 +226,19 @@ def bounded(value, path, depth: int) -> None:
                 item,
                 f"{path}.{key}" if isinstance(value, dict) else f"{path}[{key}]",
                 depth - 1,
+                most,
             )
 
 
 def sheet_totals(value, path) -> None:
     """The paper sheet's totals: none, or a whole number per seat "1"–"5"
-    (as the TD's sheet form stores them)."""
+    (as the TD's sheet form stores them, or the typed totals of a table
+    entered as totals)."""
     if value is None:
         return
     if not isinstance(value, dict) or not set(value) <= {"1", "2", "3", "4", "5"}:
         fail(path, _("expected the totals of seats 1–5"))
-    check = integer(-99_999, 99_999)
+    check = integer(-TYPED_TOTAL, TYPED_TOTAL)
     for seat, total in value.items():
         check(total, f"{path}.{seat}")
 
@@ -323,10 +341,13 @@ ROUND_5 = {**ROUND_2, "tables": items(lambda v, p: obj(v, p, TABLE_5))}
 #: seats' points and deals played (null at a table of deals, whose seats
 #: are the sums of its deals).
 TOURNAMENT_6 = {**TOURNAMENT_4, "score_entry": choice("deals", "totals")}
+#: The first version whose players carry their distinction: an older file's
+#: players have none in the file, which says nothing about the register's.
+DISTINCTION_SINCE = 6
 PLAYER_6 = {**PLAYER_2, "distinction": text(40)}
 SEAT_6 = {
     **SEAT,
-    "points": optional(integer(-99_999, 99_999)),
+    "points": optional(integer(-TYPED_TOTAL, TYPED_TOTAL)),
     "deals_played": optional(integer(0, 60)),
 }
 TABLE_6 = {
@@ -352,7 +373,7 @@ AUDIT = {
     "at": moment,
     "user": optional(text(150)),
     "action": text(40, empty=False),
-    "detail": mapping,
+    "detail": audit_detail,
 }
 
 
@@ -370,7 +391,7 @@ def document(tournament: dict, player: dict, round_: dict) -> dict[str, Check]:
         "tournament": lambda v, p: obj(v, p, tournament),
         "players": items(lambda v, p: obj(v, p, player)),
         "rounds": items(lambda v, p: obj(v, p, round_)),
-        "audit": items(lambda v, p: obj(v, p, AUDIT)),
+        "audit": items(lambda v, p: obj(v, p, AUDIT), MAX_AUDIT),
     }
 
 

@@ -148,7 +148,7 @@ def _open_and_reason(locked: TableRound, reason, has_deals_check=False) -> str:
     if needs_reason(round_) and not (reason or round_.correction_reason):
         raise TotalsError([str(REASON_NEEDED)])
     if reason:
-        note_reopening(round_, reason)
+        note_reopening(round_, reason, [locked])
     return reason
 
 

@@ -15,6 +15,7 @@ from scoring.entry import display
 from scoring.entry.views import deal_form
 from scoring.models import Submission
 from scoring.tableside import services
+from tournaments.dealing import sitting_out
 from tournaments.models import Tournament
 
 
@@ -25,11 +26,26 @@ def may_read(entry: Submission, seat: int | None, mode: str) -> bool:
     )
 
 
-def done_numbers(counted, pending: list[Submission], seat, mode: str) -> set[int]:
-    """The deals this phone's form skips: counted; in confirm mode entered by
-    anyone (the other side confirms; the entrant may change it); in blind
-    mode entered by this seat, or disputed (the TD decides)."""
-    done = set(counted)
+def sat_out(view, seat: int | None, deals_per_round: int) -> set[int]:
+    """The deals ``seat`` sits out (the dealer at a table of five): on
+    neither side, it does not enter them (``services.other_side``)."""
+    if seat is None:
+        return set()
+    return {
+        n
+        for n in range(1, deals_per_round + 1)
+        if sitting_out(len(view.seats), n) == seat
+    }
+
+
+def done_numbers(
+    counted, pending: list[Submission], seat, mode: str, skipped=()
+) -> set[int]:
+    """The deals this phone's form skips: counted; ``skipped`` (the ones its
+    seat sits out); in confirm mode entered by anyone (the other side
+    confirms; the entrant may change it); in blind mode entered by this
+    seat, or disputed (the TD decides)."""
+    done = set(counted) | set(skipped)
     for entry in pending:
         if (
             mode != Tournament.EntryMode.BLIND
@@ -41,21 +57,23 @@ def done_numbers(counted, pending: list[Submission], seat, mode: str) -> set[int
 
 
 def pending_rows(pending, view, seat, tournament, is_open: bool) -> list[dict]:
+    """The open entries as this phone shows them. One it may read shows
+    everything that scores the deal and the scores by seat it would count
+    with (``entry_words``): what the other side confirms is what counts."""
     mode = tournament.entry_mode
     rows = []
     for entry in pending:
         readable = may_read(entry, seat, mode)
         mine = seat is not None and entry.seat == seat
+        words = entry_words(entry, view, tournament.schedule) if readable else {}
         rows.append(
             {
                 "entry": entry,
                 "by": view.label_of(entry.seat),
                 "mine": mine,
-                "summary": (
-                    display.describe(view.named(entry.record), tournament.schedule)
-                    if readable
-                    else ""
-                ),
+                "summary": words.get("summary", ""),
+                "scores": words.get("scores", []),
+                "refused": words.get("refused", False),
                 "may_change": (
                     is_open and mine and entry.status == Submission.Status.WAITING
                 ),
@@ -64,11 +82,25 @@ def pending_rows(pending, view, seat, tournament, is_open: bool) -> list[dict]:
                     and seat is not None
                     and is_open
                     and entry.status == Submission.Status.WAITING
+                    and not words.get("refused")
                     and services.other_side(entry.record, entry.seat, seat)
                 ),
             }
         )
     return rows
+
+
+def entry_words(entry: Submission, view, schedule) -> dict:
+    """What an entry says, for a confirming player or the deciding TD:
+    ``summary`` (every field that scores it, ``display.describe``),
+    ``scores`` ([(label, score)] by seat, as it would count now) and
+    ``refused`` (the rules no longer take it as entered: the TD decides)."""
+    scores = services.settles_to(view.table, entry, view)
+    return {
+        "summary": display.describe(view.named(entry.record), schedule),
+        "scores": display.scores_by_label(view, scores),
+        "refused": scores is None,
+    }
 
 
 def form_variants(key, table, view, deals_per_round: int) -> tuple[list, dict]:

@@ -12,7 +12,9 @@ The two-person rule (``Tournament.entry_mode``):
 
 A *side* of a deal is its declaring side (declarers and partners) or its
 opponents, as the entry names them; a deal without declarers (schoppen mie,
-all-pass) has every other seat on the other side. At a table of three the
+all-pass) has every other player on the other side. Only the deal's players
+are on a side: at a table of five the dealer sitting the deal out is on
+neither, so they neither enter it nor confirm it. At a table of three the
 blind man's hand is on the side it plays for but on nobody's phone: the
 other side is the real players of the other side (``other_side``).
 
@@ -36,7 +38,7 @@ from scoring.services import (
     table_view,
 )
 from scoring.services.audit import deal_line
-from tournaments.locks import lock_table
+from tournaments.locks import GoneError, lock_table
 from tournaments.models import Round, TableRound, Tournament
 
 SLOT_CHARS = 10
@@ -48,6 +50,11 @@ class NotYoursError(Exception):
 
 class TableModeError(Exception):
     """The event's entry mode does not let the table do this."""
+
+
+class SitsOutError(Exception):
+    """The seat sits this deal out (the dealer at a table of five): it is on
+    neither side, so it does not enter the deal."""
 
 
 def key_for(table: TableRound | int) -> TableKey:
@@ -104,9 +111,20 @@ def declaring_seats(record: dict) -> set[int]:
     }
 
 
+def playing_seats(record: dict) -> set[int]:
+    """The seats of the real players of a record by seat: its four players
+    less the blind man's hand (chair 4 at a table of three). The dealer
+    sitting out at a table of five is not among them."""
+    players = {p for p in record.get("players", []) if isinstance(p, int)}
+    return players - {record.get("blind")}
+
+
 def other_side(record: dict, first: int, second: int) -> bool:
     """Whether seat ``second`` sits on the other side of the deal (a record
-    by seat) from seat ``first``.
+    by seat) from seat ``first``: both are players of the deal, on different
+    sides. The dealer sitting out at a table of five is on neither side,
+    even when a sanction makes them pay: the sides that settle the deal
+    confirm it.
 
     At a table of three the blind man's hand (chair 4, ``record["blind"]``)
     belongs to the side it plays for, but no phone holds it: the other side
@@ -114,14 +132,30 @@ def other_side(record: dict, first: int, second: int) -> bool:
     real player is left outside the declaring side (every one of them
     declares), every other player counts as the other side, as in a deal
     without declarers."""
-    if first == second:
+    players = playing_seats(record)
+    if first == second or not {first, second} <= players:
         return False
-    declaring = declaring_seats(record)
-    players = {p for p in record.get("players", []) if isinstance(p, int)}
-    rest = players - declaring - {record.get("blind")}
-    if not declaring or (players and not rest):
+    declaring = declaring_seats(record) & players
+    if not declaring or not players - declaring:
         return True
     return (first in declaring) != (second in declaring)
+
+
+def entry_id_of(view, seat: int) -> int | None:
+    """The tournament entry sitting at ``seat`` (for the audit line: the
+    log names people through their entry, as every other line does)."""
+    return next((s.entry_id for s in view.seats if s.position == seat), None)
+
+
+def settles_to(table: TableRound, entry: Submission, view) -> tuple | None:
+    """The scores by seat ``entry`` would count with if it were confirmed
+    now: the pipeline's, the same run ``confirm`` makes (nothing stored).
+    None when the rules no longer take it as entered (the TD decides)."""
+    try:
+        outcome, _view = prepare(table, entry.number, view.named(entry.record))
+    except GoneError:
+        return None
+    return outcome.seat_scores if outcome.ok else None
 
 
 OPEN = Submission.OPEN
@@ -165,6 +199,8 @@ def submit(
         outcome, view = _check(locked, number, record)
         if seat not in {s.position for s in view.seats}:
             raise NotYoursError
+        if seat not in playing_seats(outcome.stored):
+            raise SitsOutError
         if Deal.objects.filter(table=locked, number=number).exists():
             raise StaleDealError
         mine = Submission.objects.filter(
@@ -178,7 +214,13 @@ def submit(
             table=locked, number=number, seat=seat, record=outcome.stored, key=key
         )
         deal_line(
-            locked, None, "table.submit", number, seat=seat, mode=tournament.entry_mode
+            locked,
+            None,
+            "table.submit",
+            number,
+            seat=seat,
+            mode=tournament.entry_mode,
+            entry=entry_id_of(view, seat),
         )
         if tournament.entry_mode == Tournament.EntryMode.BLIND:
             _match_blind(locked, entry, view)  # under the table's lock
@@ -203,14 +245,23 @@ def _match_blind(table: TableRound, entry: Submission, view) -> None:
         return
     other = others[0]
     other_outcome, _view = prepare(table, other.number, view.named(other.record))
-    pair = Submission.objects.filter(pk__in=[entry.pk, other.pk])
+    seats = [other.seat, entry.seat]
+    entries = [entry_id_of(view, seat) for seat in seats]
     if other_outcome.ok and other_outcome.stored == entry.record:
-        save_deal(table, entry.number, view.named(entry.record))
-        pair.update(status=Submission.Status.ACCEPTED, confirmed_by=other.seat)
-    else:
-        pair.update(status=Submission.Status.DISPUTED)
         deal_line(
-            table, None, "table.dispute", entry.number, seats=[other.seat, entry.seat]
+            table, None, "table.agree", entry.number, seats=seats, entries=entries
+        )
+        save_deal(table, entry.number, view.named(entry.record))
+        for mine, theirs in ((entry, other), (other, entry)):  # each by the other
+            Submission.objects.filter(pk=mine.pk).update(
+                status=Submission.Status.ACCEPTED, confirmed_by=theirs.seat
+            )
+    else:
+        Submission.objects.filter(pk__in=[entry.pk, other.pk]).update(
+            status=Submission.Status.DISPUTED
+        )
+        deal_line(
+            table, None, "table.dispute", entry.number, seats=seats, entries=entries
         )
 
 
@@ -231,7 +282,18 @@ def confirm(table: TableRound, submission_id: int, seat: int) -> Submission:
             raise StaleDealError
         if not other_side(entry.record, entry.seat, seat):
             raise NotYoursError
-        save_deal(table, entry.number, table_view(table).named(entry.record))
+        view = table_view(table)
+        deal_line(
+            table,
+            None,
+            "table.confirm",
+            entry.number,
+            seat=seat,
+            entry=entry_id_of(view, seat),
+            entered_by=entry.seat,
+            entered_entry=entry_id_of(view, entry.seat),
+        )
+        save_deal(table, entry.number, view.named(entry.record))
         entry.status, entry.confirmed_by = Submission.Status.ACCEPTED, seat
         entry.save(update_fields=["status", "confirmed_by"])
     return entry
@@ -255,7 +317,8 @@ def decide(table: TableRound, submission_id: int, user, reason: str) -> Deal:
             .values_list("pk", flat=True)
         )
         current = Deal.objects.filter(table=table, number=entry.number).first()
-        record = table_view(table).named(entry.record)
+        view = table_view(table)
+        record = view.named(entry.record)
         deal = save_deal(
             table, entry.number, record, user, current.version if current else None
         )
@@ -269,7 +332,13 @@ def decide(table: TableRound, submission_id: int, user, reason: str) -> Deal:
         )
         entry.save(update_fields=["status", "decided_by", "reason"])
         deal_line(
-            table, user, "table.decide", entry.number, seat=entry.seat, reason=reason
+            table,
+            user,
+            "table.decide",
+            entry.number,
+            seat=entry.seat,
+            entry=entry_id_of(view, entry.seat),
+            reason=reason,
         )
     return deal
 

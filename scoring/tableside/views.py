@@ -15,6 +15,7 @@ import secrets
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -101,7 +102,8 @@ def _context(request, key, view) -> dict:
     pending = services.waiting(table)
     seat = _phone_seat(request, key)
     is_open = services.is_open(table)
-    done = page_state.done_numbers(deals, pending, seat, mode)
+    skipped = page_state.sat_out(view, seat, per_round)
+    done = page_state.done_numbers(deals, pending, seat, mode, skipped)
     change = _change(request, pending, seat, is_open)
     number = (
         change.number
@@ -235,6 +237,7 @@ def _answer(request, key, ok: bool, message: str, status: int = 200, **extra):
 
 
 NO_SEAT = "no_seat"
+SITS_OUT = "sits_out"
 
 
 def _no_seat(request, key):
@@ -299,6 +302,19 @@ def submit(request, slot: str, secret: str, number: int):
         return _answer(request, key, False, counted, 409)
     except services.NotYoursError:
         return _no_seat(request, key)
+    except services.SitsOutError:
+        return _answer(
+            request,
+            key,
+            False,
+            _(
+                "You sit deal %(n)s out: a player of each side of the deal "
+                "enters and confirms it."
+            )
+            % {"n": number},
+            403,
+            code=SITS_OUT,
+        )
     except BusyError:
         return _answer(request, key, False, _("Busy: please try again."), 503)
     return _saved(request, key, entry)
@@ -388,8 +404,25 @@ def call(request, slot: str, secret: str):
     key, refused = _key_or_refuse(request, slot, secret)
     if refused:
         return refused
+    if throttle.too_many_calls(request, key):
+        return _too_many_calls(request, key)
     services.call_td(key)
     return _answer(request, key, True, _("The TD has been called to your table."))
+
+
+def _too_many_calls(request, key):
+    """429 with ``Retry-After``: this phone called the TD to its table more
+    often than ``throttle.CALLS`` allows; the call already stands."""
+    message = _("The TD has been called already: please wait for the TD to come.")
+    if _wants_json(request):
+        response = JsonResponse({"ok": False, "message": message}, status=429)
+    else:
+        context = {"message": message, "back": _base(key)}
+        response = render(
+            request, "scoring/tableside/too_many_calls.html", context, status=429
+        )
+    response["Retry-After"] = str(throttle.CALLS.window)
+    return response
 
 
 def status(request, slot: str, secret: str):
@@ -404,6 +437,19 @@ def status(request, slot: str, secret: str):
         table, counted, services.waiting(table), services.is_open(table)
     )
     return HttpResponse(json.dumps(answer), content_type="application/json")
+
+
+def token(request, slot: str, secret: str):
+    """A fresh CSRF token for the table's page (JSON), which also sets the
+    cookie it goes with: a phone whose cookies went after the page was
+    loaded (cleared, a login) sends the deals it kept with this one, once
+    the server refused the page's own (``rikscore.csrf``)."""
+    _key, refused = _key_or_refuse(request, slot, secret)
+    if refused:
+        return refused
+    response = JsonResponse({"token": get_token(request)})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _status_of(table, counted, pending, is_open: bool) -> dict:

@@ -18,7 +18,7 @@ from scoring.entry import display
 from scoring.entry.views import table_of
 from scoring.models import SeatBinding, Submission
 from scoring.services import ClosedError, DealRejectedError, StaleDealError, table_view
-from scoring.tableside import phones, services
+from scoring.tableside import page_state, phones, services
 from tournaments.locks import BusyError, GoneError
 from tournaments.models import Round, TableRound
 from tournaments.permissions import td_required
@@ -188,15 +188,14 @@ def disputes(request, tournament, round, table):
         back = reverse("scoring:disputes", args=[tournament.slug, round, table.number])
         return redirect(back)
     view = table_view(table)
+    schedule = tournament.schedule
     by_deal: dict[int, list] = {}
     for entry in services.waiting(table):
         by_deal.setdefault(entry.number, []).append(
             {
                 "entry": entry,
-                "by": view.label_of(entry.seat),
-                "summary": display.describe(
-                    view.named(entry.record), tournament.schedule
-                ),
+                "by": seat_words(view, entry.seat),
+                **page_state.entry_words(entry, view, schedule),
             }
         )
     bound = phones.bound_seats(table)
@@ -211,6 +210,49 @@ def disputes(request, tournament, round, table):
             "tournament": tournament,
             "table": table,
             "deals": sorted(by_deal.items()),
+            "counted": how_counted(table, view, schedule),
             "seats": seats,
         },
     )
+
+
+def seat_words(view, seat: int | None) -> str:
+    """A seat as the TD reads it: "Anna de Vries (seat 3)"."""
+    if seat is None:
+        return ""
+    return _("%(name)s (seat %(seat)s)") % {"name": view.label_of(seat), "seat": seat}
+
+
+def how_counted(table: TableRound, view, schedule) -> list[dict]:
+    """Each counted deal of ``table`` and how it came to count: who entered
+    it at the table and who confirmed it (confirm mode), the two players
+    whose entries agreed (blind), the TD who decided and why; or entered
+    on the TD's own screen. A deal changed on the TD's screen since says
+    so (its version)."""
+    accepted: dict[int, list[Submission]] = {}
+    for entry in table.submissions.filter(
+        status=Submission.Status.ACCEPTED
+    ).select_related("decided_by"):
+        accepted.setdefault(entry.number, []).append(entry)
+    rows = []
+    for deal in table.deals.select_related("updated_by").order_by("number"):
+        entries = accepted.get(deal.number, [])
+        rows.append(
+            {
+                "deal": deal,
+                "summary": display.describe(view.named(deal.record), schedule),
+                "entered": [seat_words(view, e.seat) for e in entries],
+                "confirmed": _confirmed_words(view, entries),
+                "decided": next((e for e in entries if e.decided_by_id), None),
+                "changed_since": bool(entries) and deal.version > 1,
+            }
+        )
+    return rows
+
+
+def _confirmed_words(view, entries: list[Submission]) -> str:
+    """Who confirmed a single entry (confirm mode); blind entries that
+    agreed confirm each other, so their players are the "entered" list."""
+    if len(entries) != 1 or entries[0].confirmed_by is None:
+        return ""
+    return seat_words(view, entries[0].confirmed_by)

@@ -5,7 +5,10 @@
 // deal at once, connection or not. A refusal (a rule, a closed table) stays
 // on that deal, to change or remove; no answer, a timeout or a busy server is
 // tried again with growing pauses. A service worker keeps the page itself for
-// a reload without a connection (scoring/tableside/views_offline.py).
+// a reload without a connection (scoring/tableside/views_offline.py). A kept
+// deal carries no CSRF token of its own: it goes with the page's current one,
+// and when the server refuses that (the phone's cookies went meanwhile) with
+// a fresh one fetched from the server, once (rikscore/csrf.py).
 (function () {
   "use strict";
   var stateNode = document.getElementById("tableside-state");
@@ -44,6 +47,37 @@
     li.className = kind || "";
     li.textContent = message;
     status.appendChild(li);
+  }
+
+  // -- The CSRF token every post carries: the page's, until the server refuses
+  // it ({code: "csrf"}); then a fresh one, which the page's forms, its deal
+  // form templates and htmx's header take over too.
+  var token = (document.querySelector("[name=csrfmiddlewaretoken]") || {}).value || "";
+  function useToken(fresh) {
+    if (!fresh) return;
+    token = fresh;
+    var inputs = Array.prototype.slice.call(document.querySelectorAll("[name=csrfmiddlewaretoken]"));
+    document.querySelectorAll("template").forEach(function (t) {
+      inputs = inputs.concat(Array.prototype.slice.call(
+        t.content.querySelectorAll("[name=csrfmiddlewaretoken]")));
+    });
+    inputs.forEach(function (el) { el.value = fresh; });
+    document.body.setAttribute("hx-headers", JSON.stringify({"X-CSRFToken": fresh}));
+  }
+  function freshToken() {
+    return fetch(state.base + "token/", {credentials: "same-origin", cache: "no-store",
+                                         headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (data) { useToken(data.token); });
+  }
+  function tokenRefused(answer) {  // a 403 without JSON: an older server's CSRF page
+    return answer.status === 403 && (answer.data ? answer.data.code === "csrf" : true);
+  }
+  function readAnswer(response) {
+    var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+    return (json ? response.json() : Promise.resolve(null)).then(function (data) {
+      return {status: response.status, data: data};
+    });
   }
 
   // -- The form: one template per set of players (tables of five change them).
@@ -153,6 +187,7 @@
     var body = {};
     new FormData(f).forEach(function (value, name) { body[name] = value; });
     delete body.key;
+    delete body.csrfmiddlewaretoken;  // the page's current one goes with it
     if (!filledIn(body)) {  // a double tap lands on the next, empty form: quiet
       if (Date.now() - lastSave > 1000) say(T.fill_in, "error");
       return;
@@ -177,7 +212,7 @@
   }
 
   // -- Sending, one deal at a time, in order.
-  var sending = null, pause = 0, retryTimer = null;
+  var sending = null, pause = 0, retryTimer = null, retokened = {};
   function update(key, changes) {
     var queue = load();
     queue.forEach(function (q) { if (q.key === key) Object.assign(q, changes); });
@@ -199,17 +234,13 @@
     update(item.key, {state: "sending"});
     var body = new URLSearchParams(item.body);
     body.set("key", item.key);
+    body.set("csrfmiddlewaretoken", token);  // never the one it was typed with
     var control = new AbortController();
     var timer = window.setTimeout(function () { control.abort(); }, SEND_TIMEOUT_MS);
     fetch(state.base + "deal/" + item.number + "/", {
       method: "POST", credentials: "same-origin", body: body, signal: control.signal,
       headers: {"Accept": "application/json"}
-    }).then(function (response) {
-      var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
-      return (json ? response.json() : Promise.resolve(null)).then(function (data) {
-        return {status: response.status, data: data};
-      });
-    }).then(function (answer) {
+    }).then(readAnswer).then(function (answer) {
       window.clearTimeout(timer);
       sending = null;
       answered(item, answer);
@@ -221,10 +252,18 @@
   }
   function answered(item, answer) {
     var data = answer.data;
+    if (tokenRefused(answer) && !retokened[item.key]) {
+      // The page's token is out of date: a fresh one, then at once again.
+      retokened[item.key] = true;
+      update(item.key, {state: "queued"});
+      freshToken().then(flush, function () { retryLater(item.key, "retry"); });
+      return;
+    }
     if (answer.status >= 500 || (!data && answer.status !== 403)) {
       retryLater(item.key, "busy");
       return;
     }
+    delete retokened[item.key];
     if (data && data.ok) {
       pause = 0;
       store(load().filter(function (q) { return q.key !== item.key; }));
@@ -270,6 +309,7 @@
         li.appendChild(button(T.change, function () { showForm(q.number, q); }));
         if (q.state === "refused") {
           li.appendChild(button(T.send_again, function () {
+            delete retokened[q.key];
             update(q.key, {state: "queued", message: ""});
             flush();
           }));
@@ -305,6 +345,8 @@
           var here = document.querySelector("[data-region='" + part.dataset.region + "']");
           if (here) here.replaceWith(document.importNode(part, true));
         });
+        var served = fresh.querySelector("[name=csrfmiddlewaretoken]");
+        if (served) useToken(served.value);  // the one the server just gave out
         var newState = JSON.parse(document.getElementById("tableside-state").textContent);
         state.done = newState.done;
         state.open = newState.open;
@@ -327,16 +369,22 @@
   }
 
   // Confirming and calling the TD: sent from the page, so a dropped
-  // connection is said here instead of the browser's error page.
-  function act(f) {
+  // connection is said here instead of the browser's error page; a refused
+  // token is fetched afresh and the post sent once more.
+  function act(f, again) {
+    var body = new URLSearchParams(new FormData(f));
+    body.set("csrfmiddlewaretoken", token);
     fetch(f.action, {method: "POST", credentials: "same-origin",
-                     headers: {"Accept": "application/json"},
-                     body: new URLSearchParams(new FormData(f))})
-      .then(function (r) { return r.json(); })
-      .then(function (data) {
+                     headers: {"Accept": "application/json"}, body: body})
+      .then(readAnswer)
+      .then(function (answer) {
+        if (tokenRefused(answer) && !again) {
+          return freshToken().then(function () { act(f, true); });
+        }
+        var data = answer.data || {ok: false, message: T.reload};
         say(data.message, data.ok ? "success" : "error");
         refresh();
-      }, function () { say(T.offline_action, "error"); });
+      }).catch(function () { say(T.offline_action, "error"); });
   }
 
   window.addEventListener("online", function () {

@@ -1,16 +1,18 @@
 """The layers stay one-way and the pure core stays pure (read with ``ast``).
 
-Bottom up: ``rules`` < ``tournaments`` < ``scoring`` < ``seasons`` (a club's
-competitions, built on events) < the site (``public``, ``api``,
-``mailings``, ``rikscore``). A module imports only from its own layer or
-below. The pure modules import nothing from ``django.db``, no ``models``
-module, and no project module that is not pure itself: ``rules.engine`` as
-a whole (every module below it) and the other modules ``PURE`` lists.
+Bottom up: ``core`` (shared infrastructure) < ``rules`` < ``tournaments`` <
+``scoring`` < ``seasons`` (a club's competitions, built on events) < the
+site (``public``, ``api``, ``mailings``, ``rikscore``). A module imports
+only from its own layer or below. The pure modules import nothing from
+``django.db``, no ``models`` module, and no project module that is not pure
+itself: ``rules.engine`` as a whole (every module below it) and the other
+modules ``PURE`` lists.
 """
 
 from tests.architecture.imports import ROOT, imported, modules
 
 LAYERS = {
+    "core": -1,
     "rules": 0,
     "tournaments": 1,
     "scoring": 2,

@@ -35,11 +35,12 @@ def test_it_runs_a_tournament_day_in_the_browser(page, django_user_model):
     from rules.engine.validation import validate_record
     from scoring.models import Deal
     from scoring.services import table_view
-    from tournaments.models import Club, Player, Seat
+    from tournaments.models import Club, ClubRole, Player, Seat
 
     td = django_user_model.objects.create_user("td", password="rikken-td-1")
     td.groups.add(organisers_group())
     club = Club.objects.create(name="De Troefaas")
+    ClubRole.objects.create(club=club, user=td)  # the club's TD picks its members
     for name in NAMES:
         Player.objects.create(name=name, club=club)
 

@@ -105,6 +105,7 @@ def _seed():
         },
         "season_slug": season.slug,
         "what": None,  # a PDF: a download
+        "decision": "approve",  # a mail request: POST only (405 to a GET)
         # the merge page: two members of the club the demo TD organises
         **dict(zip(("keep", "gone"), _two_members(season.club_id), strict=True)),
     }

@@ -523,3 +523,26 @@ def test_a_double_tap_submits_once(phone):
     page.locator("ul.pending li[data-deal='1']").wait_for()
     assert Submission.objects.filter(table=table).count() == 1
     assert len(posts) == 1, posts
+
+
+def test_a_kept_deal_is_sent_with_a_fresh_token_after_the_cookies_went(phone, wifi):
+    """Issue 36, finding 16: a deal kept on the phone, then the phone's
+    cookies cleared (the CSRF cookie with them): back online the deal is
+    sent with a token the server takes, without a reload or a retyping;
+    before, it carried the token of the page it was typed on and every
+    resend was refused."""
+    from scoring.models import Submission
+
+    table = running("side-token", "confirm")
+    url = table_link(table)
+    a = phone(wifi.url)
+    pick_seat(a, url, 1)
+    offline(a, wifi)
+    fill_rik(a, 1, 2, 9)
+    save(a)
+    a.wait_for_function(TITLE_HAS, arg="2")
+    a.context.clear_cookies(name="csrftoken")
+    online(a, wifi)
+    assert wait_for(lambda: Submission.objects.filter(table=table, number=1).exists())
+    a.wait_for_function("() => !document.querySelector('#queue li')")
+    assert a.evaluate(QUEUE) == []

@@ -224,13 +224,12 @@ def test_what_each_result_event_asks_of_the_ratings(season):
     assert due_for(EventImported(event)) == (None,)
 
 
-def test_a_correction_in_a_public_round_rates_after_the_response(
-    season, django_capture_on_commit_callbacks
+def test_a_correction_in_a_public_round_is_rated_by_the_worker(
+    season, worker_queue, django_capture_on_commit_callbacks
 ):
-    """In a request the save answers first: the ratings are due, and
-    current once the response went out (``request_finished``)."""
-    from django.core.signals import request_finished, request_started
-    from django.db import close_old_connections
+    """The save answers first: the ratings are due and a job waits on the
+    queue; the worker's run makes them current (``core.background``)."""
+    from django_tasks_db.models import DBTaskResult
 
     from scoring.models import Deal
     from scoring.services import save_deal, table_view
@@ -247,20 +246,15 @@ def test_a_correction_in_a_public_round_rates_after_the_response(
     view: TableView = table_view(table)
     record = view.named(deal.record)
     record["plays"][0]["tricks"] = 13 - record["plays"][0]["tricks"]
-    request_started.disconnect(close_old_connections)  # as the test client does
-    request_finished.disconnect(close_old_connections)
-    try:
-        request_started.send(sender=None)
-        with django_capture_on_commit_callbacks(execute=True):
-            reopen_round(table.round, reason="Spel verkeerd overgenomen")
-            table.refresh_from_db()
-            save_deal(table, deal.number, record, expected_version=deal.version)
-        due = set(RatingsDue.objects.values_list("tournament_id", flat=True))
-        assert due == {last.pk} and snapshot() == before  # not yet
-    finally:
-        request_finished.send(sender=None)
-        request_started.connect(close_old_connections)
-        request_finished.connect(close_old_connections)
+    with django_capture_on_commit_callbacks(execute=True):
+        reopen_round(table.round, reason="Spel verkeerd overgenomen")
+        table.refresh_from_db()
+        save_deal(table, deal.number, record, expected_version=deal.version)
+    due = set(RatingsDue.objects.values_list("tournament_id", flat=True))
+    assert due == {last.pk} and snapshot() == before  # not in the request
+    jobs = list(DBTaskResult.objects.ready())
+    assert {job.task_path for job in jobs} == {"core.background.catch_up"}
+    jobs[0].task.call()  # the worker's turn: one catch-up does it all
     assert not RatingsDue.objects.exists()
     assert snapshot() == (recompute_ratings() and snapshot())
 

@@ -7,14 +7,17 @@ from django.urls import reverse
 JSON = {"HTTP_ACCEPT": "application/json"}
 
 
-def running(slug: str, mode: str = "confirm", seed: int = 5, number: int = 1):
-    """Table ``number`` of round 2 of a scored event (8 players, 2 rounds of
-    4 deals, nl), the round reopened and emptied, entered in ``mode``."""
+def running(
+    slug: str, mode: str = "confirm", seed: int = 5, number: int = 1, players: int = 8
+):
+    """Table ``number`` of round 2 of a scored event (8 players: tables of
+    four; 10: tables of five; 2 rounds of 4 deals, nl), the round reopened
+    and emptied, entered in ``mode``."""
     from scoring.demo import generate_event
     from scoring.models import Deal
     from tournaments.models import Round, TableRound, Tournament
 
-    event = generate_event(slug, 8, 2, 4, rules="nl", seed=seed)
+    event = generate_event(slug, players, 2, 4, rules="nl", seed=seed)
     Tournament.objects.filter(pk=event.pk).update(entry_mode=mode)
     Round.objects.filter(tournament=event, number=2).update(
         status=Round.Status.SEATED, published=False

@@ -19,7 +19,7 @@ def page(client, table) -> str:
 
 
 def waiting_list(html: str) -> str:
-    found = re.search(r'<ul class="pending">(.*?)</ul>', html, re.S)
+    found = re.search(r'<ul class="pending">(.*?)</ul></section>', html, re.S)
     return found.group(1) if found else ""
 
 

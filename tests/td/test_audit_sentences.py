@@ -163,6 +163,12 @@ def shapes(entry: int, player: int) -> dict:
         "table.totals": {"round": 1, "table": 2, "new": {"1": 3, "2": -3}},
         "table.to_deals": {"round": 1, "table": 2, "reason": "typo"},
         "table.release": {"round": 1, "table": 2, "seat": 3},
+        "table.submit": {**deal, "seat": 1, "mode": "confirm", "entry": entry},
+        "table.confirm": {**deal, "seat": 2, "entry": entry, "entered_by": 1,
+                          "entered_entry": entry},
+        "table.agree": {**deal, "seats": [1, 2], "entries": [entry, entry]},
+        "table.dispute": {**deal, "seats": [1, 2], "entries": [entry, entry]},
+        "table.decide": {**deal, "seat": 1, "entry": entry, "reason": "sheet"},
         "round.seat": {"round": 1, "source": "engine", "tables": [[1, 2, 3, 4]],
                        "byes": [5]},
         "round.swap": {"round": 1, "a": entry, "b": entry},
@@ -208,6 +214,8 @@ def test_every_action_reads_as_words(small_event, td):
         assert not sentence.startswith(action) and "=" not in sentence, sentence
         assert " by td" in sentence
         named = ("entry.", "round.swap", "round.sub", "round.move", "jury", "seating.")
+        named += ("table.submit", "table.confirm", "table.agree", "table.dispute")
+        named += ("table.decide",)
         if action.startswith(named):
             assert entry.player.name in sentence, sentence
 
@@ -221,4 +229,81 @@ def test_a_trump_and_a_jury_change_are_named(small_event, td):
     line = deal_line(small_event, td, 2, after)
     assert AuditWords(small_event, [line]).sentence(line) == (
         "Deal 7 at table 3 changed by td: trump — → ♥, jury approved"
+    )
+
+
+# -- entered at the table (issue 36, finding 15) -------------------------------
+def table_lines(event) -> list[str]:
+    lines = list(event.audit.filter(action__startswith="table.").order_by("id"))
+    words = AuditWords(event, lines)
+    return [words.sentence(ln) for ln in lines]
+
+
+@pytest.mark.django_db
+def test_an_entry_confirmed_at_the_table_names_both_players():
+    """Who entered a deal and who confirmed it, by seat and name as the TD
+    reads them; never the raw "table.submit: deal=1, mode=confirm…"."""
+    from scoring.models import Submission
+    from tests.tableside.helpers import (
+        confirm,
+        deal_seats,
+        enter,
+        label,
+        rik,
+        running,
+        seated,
+    )
+
+    table = running("audit-side", "confirm")
+    d, p, o, _o2 = deal_seats(table)
+    enter(seated(table, d), table, 1, rik(d, p), "k1")
+    confirm(seated(table, o), table, Submission.objects.get(table=table).pk)
+    by, to = f"{label(table, d)} (seat {d})", f"{label(table, o)} (seat {o})"
+    assert table_lines(table.round.tournament) == [
+        f"Deal 1 at table 1 entered at the table by {by}: "
+        "it counts once the other side confirms it",
+        f"Deal 1 at table 1 confirmed at the table by {to}: entered by {by}",
+    ]
+
+
+@pytest.mark.django_db
+def test_blind_entries_that_agree_differ_and_are_decided_read_as_words(td):
+    from scoring.models import Submission
+    from scoring.tableside import services
+    from tests.tableside.helpers import deal_seats, enter, label, rik, running, seated
+
+    table = running("audit-blind", "blind")
+    d, p, o, _o2 = deal_seats(table)
+    enter(seated(table, d), table, 1, rik(d, p, 9), "a1")
+    enter(seated(table, o), table, 1, rik(d, p, 9), "b1")
+    d2, p2, o2, _x = deal_seats(table, 2)
+    enter(seated(table, d2), table, 2, rik(d2, p2, 9), "a2")
+    enter(seated(table, o2), table, 2, rik(d2, p2, 7), "b2")
+    chosen = Submission.objects.get(table=table, number=2, seat=o2)
+    services.decide(table, chosen.pk, td, "the sheet says 7")
+    name = {s: f"{label(table, s)} (seat {s})" for s in (d, o, d2, o2)}
+    lines = table_lines(table.round.tournament)
+    assert lines[2] == (
+        f"Deal 1 at table 1: both sides entered the same: {name[d]}, {name[o]}"
+    )
+    assert lines[5] == (
+        "Deal 2 at table 1: the two sides' entries differ, the TD decides: "
+        f"{name[d2]}, {name[o2]}"
+    )
+    assert lines[6] == (
+        f"Deal 2 at table 1 decided by td: the entry of {name[o2]} counts, "
+        "reason: the sheet says 7"
+    )
+
+
+@pytest.mark.django_db
+def test_an_old_table_line_without_names_names_the_seat(small_event, td):
+    line = AuditLog.objects.create(
+        tournament=small_event,
+        action="table.submit",
+        detail={"round": 1, "table": 2, "deal": 3, "seat": 4, "mode": "blind"},
+    )
+    assert AuditWords(small_event, [line]).sentence(line) == (
+        "Deal 3 at table 2 entered at the table by seat 4: "
+        "it counts once the other side's entry matches"
     )

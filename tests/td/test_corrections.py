@@ -120,3 +120,72 @@ def test_paper_totals_stored_later_are_no_correction(small_event):
     )
     store_sheet(table, {"1": 0, "2": 0, "3": 0, "4": 0, "5": 0})
     assert Round.objects.get(pk=table.round_id).corrected_at is None
+
+
+# -- a round published while its tables still play (issue 36, finding 17) -----
+def published_while_playing(event):
+    """Round 2 published while its tables play on: table 1 has no deal yet,
+    table 2 has all of them and was closed (its results seen)."""
+    Round.objects.filter(tournament=event, number=2).update(
+        status=Round.Status.SEATED, published=True
+    )
+    tables = TableRound.objects.select_related("round__tournament").filter(
+        round__tournament=event, round__number=2
+    )
+    first, second = tables.get(number=1), tables.get(number=2)
+    Deal.objects.filter(table=first).delete()
+    TableRound.objects.filter(pk=first.pk).update(closed=False)
+    first.closed = False
+    assert second.closed
+    return first, second
+
+
+def enter_deal(table, number: int, seed: int = 4):
+    import random
+
+    record = realistic_record(
+        table_view(table).players_for(number), random.Random(seed)
+    )
+    current = Deal.objects.filter(table=table, number=number).first()
+    save_deal(table, number, record, expected_version=current and current.version)
+
+
+def test_deals_entered_at_a_table_still_playing_are_no_correction(small_event):
+    playing, _done = published_while_playing(small_event)
+    for number in (1, 2, 3, 4):
+        enter_deal(playing, number)
+    round_ = small_event.round_set.get(number=2)
+    assert round_.published and round_.corrected_at is None
+
+
+def test_a_deal_changed_at_a_table_reopened_after_publication_is_one(small_event):
+    from scoring.entry.actions import reopen_table
+
+    playing, done = published_while_playing(small_event)
+    enter_deal(playing, 1)
+    reopen_table(done, None, "Spel 2 verkeerd overgenomen")
+    assert small_event.round_set.get(number=2).corrected_at is None  # not yet
+    enter_deal(done, 2, seed=9)
+    round_ = small_event.round_set.get(number=2)
+    assert round_.corrected_at is not None
+    assert round_.correction_reason == "Spel 2 verkeerd overgenomen"
+
+
+def test_a_deal_deleted_at_a_reopened_table_is_one(small_event):
+    from scoring.entry.actions import reopen_table
+    from scoring.services import delete_deal
+
+    _playing, done = published_while_playing(small_event)
+    reopen_table(done, None, "Spel 4 hoort er niet bij")
+    delete_deal(done, 4)
+    assert small_event.round_set.get(number=2).corrected_at is not None
+
+
+def test_a_reopened_round_reopens_every_table_for_corrections(small_event):
+    round_ = small_event.round_set.get(number=1)
+    reopen_round(round_, None, "Tafel 2 fout")
+    table = TableRound.objects.select_related("round__tournament").get(
+        round=round_, number=2
+    )
+    enter_deal(table, 3, seed=11)
+    assert Round.objects.get(pk=round_.pk).corrected_at is not None

@@ -2,6 +2,7 @@
 reference moves to the one kept, refused when both played in one event."""
 
 import pytest
+from django.utils import translation
 
 from seasons.models import Rating, RatingsDue, Team
 from tournaments.merge import MergeRefusedError, merge_players
@@ -70,7 +71,10 @@ def test_everything_moves_to_the_player_kept(small_event, twins):
 def test_two_players_of_one_event_are_two_people(small_event, twins):
     keep, gone = twins
     Entry.objects.create(tournament=small_event, player=gone)
-    with pytest.raises(MergeRefusedError, match="both played in"):
+    with (
+        translation.override("en"),
+        pytest.raises(MergeRefusedError, match="both played in"),
+    ):
         merge_players(keep, gone)
     assert Player.objects.filter(pk=gone.pk).exists()
 

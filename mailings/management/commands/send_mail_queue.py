@@ -1,8 +1,8 @@
-"""Work off the mail queue: write the mails due and send what is waiting,
-retrying failures whose time has come. Run it from cron every few minutes
-(``*/5 * * * * manage.py send_mail_queue``): the site sends after each
-response as well, this catches up with failures and a stopped worker. It
-also deletes the mails older than ``KEEP_DAYS`` (docs/privacy.md)."""
+"""Work off the mail queue by hand: write the mails due and send what is
+waiting, retrying failures whose time has come, and delete the mails older
+than ``KEEP_DAYS`` (docs/privacy.md). The worker (``manage.py
+run_worker``) does the same on its own; this is for a site run without
+one, or to see what is stuck."""
 
 from django.core.management.base import BaseCommand
 

@@ -1,0 +1,2 @@
+"""Shared infrastructure at the bottom of every layer: nothing here knows
+Rikken, events or people, and every app may import it."""
