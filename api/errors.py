@@ -1,8 +1,8 @@
 """Every error under ``/api/`` is the API's JSON error,
 ``{"errors": [{"code", "message"}]}`` (``api.schemas.Errors``), whoever
 answered it: ninja's 405 for a method a route does not take, the request
-limits' 400 and 413 (``rikscore/request_limits.py``), a busy database's
-503 (``rikscore/busy.py``), Django's own 404 and 500 pages. A program
+limits' 400 and 413 (``core/request_limits.py``), a busy database's
+503 (``core/busy.py``), Django's own 404 and 500 pages. A program
 reading the API then never has to parse an HTML page or plain text.
 
 The middleware stands outside all of those (near the top of

@@ -8,7 +8,7 @@ token. Requests refused for their token count per client too
 from ninja.throttling import BaseThrottle
 
 from core.clients import client_key
-from tournaments.window_counter import ClientLimit, count
+from core.window_counter import ClientLimit, count
 
 WINDOW = 60
 READS_PER_MINUTE = 120

@@ -10,7 +10,7 @@ from api.limits import READS
 from api.read_events import answers
 from api.read_seasons import season_ref
 from api.schemas import Club, ClubDetail, ClubList
-from public.views_season import listed_competitions
+from publicpages.views_season import listed_competitions
 from tournaments.models import Club as ClubRow
 
 router = Router(tags=["clubs"], throttle=READS)

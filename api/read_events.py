@@ -32,7 +32,7 @@ from api.schemas import (
     Standings,
     TableSeat,
 )
-from public.views import event_or_404
+from publicpages.views import event_or_404
 from rules.engine.penalty_points import KEY as PENALTY
 from scoring.rowsource import (
     BYE_MARK,
@@ -179,7 +179,7 @@ def standing_row(item: dict, columns, public_ids: dict[int, str]) -> StandingRow
 
 def played_in_public(rowset) -> set[int]:
     """The entries with a round in the standings (played or a bye): those
-    a public page names and links (``public.views.shown_entries``, read
+    a public page names and links (``publicpages.views.shown_entries``, read
     off the rows already built instead of the standings again)."""
     rounds = [c.key for c in rowset.columns if ROUND_KEY.match(c.key)]
     return {

@@ -14,7 +14,7 @@ from api.etag import versioned
 from api.limits import READS
 from api.read_events import answers
 from api.schemas import PlayerEvent, PlayerResults, RoundPoints
-from public.views import public_standings, shown_entries
+from publicpages.views import public_standings, shown_entries
 from tournaments.models import Entry, Player
 from tournaments.page_versions import page_token
 from tournaments.public_names import shown_player

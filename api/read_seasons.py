@@ -22,9 +22,9 @@ from api.schemas import (
     SeasonRef,
     SeasonRow,
 )
-from public.views_season import evening_heads, listed_competitions
-from seasons.exports.labels import prize_label
+from publicpages.views_season import evening_heads, listed_competitions
 from seasons.models import Competition
+from seasons.prize_labels import prize_label
 from seasons.services import season_standings
 from tournaments.models import Player
 

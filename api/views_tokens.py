@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from api.models import ApiToken
 from api.tokens import create_token, revoke_token
-from tournaments.permissions import td_required
+from td.access import td_required
 
 
 class TokenForm(forms.Form):

@@ -36,6 +36,7 @@ from api.limits import WRITES_PER_MINUTE, over_limit
 from api.models import ApiToken, ApiWrite
 from api.schemas import DealStored, DealTable, WriteErrors
 from api.tokens import TokenError, mark_used, verify
+from core.transactions import BusyError
 from rules.engine.problems import PROBLEMS
 from scoring.models import Deal
 from scoring.pipeline import deal_players
@@ -48,7 +49,7 @@ from scoring.services import (
 )
 from scoring.services.deals import MIN_SEATS
 from tournaments.dealing import BLIND_LABEL
-from tournaments.locks import BusyError, GoneError
+from tournaments.locks import GoneError
 from tournaments.models import AuditLog, TableRound, Tournament
 
 router = Router(tags=["deals"])

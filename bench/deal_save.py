@@ -54,7 +54,7 @@ def run_queued_jobs() -> int:
 
 
 def run() -> None:
-    from scoring.demo import generate_event, realistic_record
+    from demo.events import generate_event, realistic_record
     from scoring.models import Deal
     from scoring.services import save_deal, table_view
     from seasons.ratings import recompute_ratings

@@ -43,7 +43,7 @@ def _peak(fn) -> float:
 
 def xlsx(event) -> None:
     """``xlsx_400_s`` and ``xlsx_400_peak_mb`` of ``event``."""
-    from scoring.exports.xlsx import workbook
+    from documents.xlsx_event import workbook
 
     wall, cpu = _median(lambda: workbook(event))
     print(f"xlsx_400_s: {wall:.2f} s (cpu {cpu:.2f} s)")
@@ -58,9 +58,9 @@ def run() -> None:
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0)
     try:
-        from scoring.demo import generate_event
-        from scoring.exports.pdf_cards import player_cards
-        from scoring.exports.pdf_sheets import score_sheets
+        from demo.events import generate_event
+        from documents.pdf_cards import player_cards
+        from documents.pdf_sheets import score_sheets
 
         event = generate_event("bench400", 400, 8, 16)
         score_sheets(event, 1, filled=False)  # warm up fonts and imports

@@ -29,8 +29,8 @@ def run() -> None:
     from django.test import Client
     from django.urls import reverse
 
+    from demo.events import generate_event
     from mailings.models import Mail
-    from scoring.demo import generate_event
     from tournaments.models import Player, Round
     from tournaments.page_versions import touch_one
     from tournaments.rounds import publish_round

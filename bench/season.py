@@ -23,7 +23,7 @@ def run() -> None:
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0)
     try:
-        from seasons.demo import generate_season
+        from demo.season import generate_season
         from seasons.services import season_standings
 
         started = time.perf_counter()

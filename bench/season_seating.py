@@ -210,7 +210,7 @@ def demo_season() -> tuple[int, float, int, int]:
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0)
     try:
-        from seasons.demo import generate_season
+        from demo.season import generate_season
         from seasons.seating import season_repeats
         from tournaments.models import Seat
         from tournaments.seating import counting_bound

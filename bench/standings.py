@@ -44,7 +44,7 @@ def run() -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from scoring.rowsource import standings_rows
     from scoring.services import standings_for
 

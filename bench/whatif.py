@@ -20,8 +20,8 @@ CLUB_RULES = {
 
 
 def run() -> None:
+    from demo.events import generate_event
     from rules.models import HouseRuleSet
-    from scoring.demo import generate_event
     from scoring.whatif import what_if
 
     with test_database():

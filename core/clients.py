@@ -5,7 +5,7 @@ every device a whole /64 and a host may pick any address in it, so one
 client counts as its /64 network. An IPv4 address written as IPv6
 (``::ffff:192.0.2.1``) is that IPv4 address. Every rate limit and the login
 lockout count ``client_key``; the address itself is the one the trusted
-proxies settled on (``rikscore.client_address``). A store that takes only
+proxies settled on (``core.client_address``). A store that takes only
 an address (the login lockout's table) gets the same client as one address,
 ``client_address_of``.
 """

@@ -1,6 +1,6 @@
 """The self-service form cannot flood anyone's inbox, nor be used to mail
 strangers in bulk: confirmation mails are counted per mailbox and per
-client (``tournaments.window_counter``).
+client (``core.window_counter``).
 
 A mailbox is the address as it reaches one person, whatever an attacker
 varies: case, a ``+tag`` after the local part, and dots in it (ignored by
@@ -11,7 +11,7 @@ address as ``core.clients`` counts it (an IPv6 /64 is one client).
 import hashlib
 
 from core.clients import client_key
-from tournaments.window_counter import count
+from core.window_counter import count
 
 PER_MAILBOX = 3
 PER_CLIENT = 10

@@ -20,7 +20,7 @@ from mailings.forms import SubscribeForm
 from mailings.models import Mail
 from mailings.sending import retry
 from mailings.tokens import read_unsubscribe
-from public.views import entry_or_404, event_or_404
+from publicpages.views import entry_or_404, event_or_404
 from seasons.models import Evening
 from seasons.permissions import can_run
 from tournaments import subscriptions

@@ -1,6 +1,6 @@
 """The language switch as plain links (NL · EN): choosing a language only
 sets the language cookie, so it needs no form and no CSRF token, and every
-visitor of a public page gets the very same bytes (``public.middleware``)."""
+visitor of a public page gets the very same bytes (``publicpages.middleware``)."""
 
 from django.conf import settings
 from django.http import HttpResponseRedirect

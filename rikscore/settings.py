@@ -5,7 +5,7 @@ Safe by default: DEBUG only when ``DJANGO_DEBUG`` is on, the secret key from
 ``.secret_key``, out of git), hosts from ``DJANGO_ALLOWED_HOSTS``, the
 database from ``DATABASE_URL`` (SQLite in the project folder when unset), the
 cache from ``REDIS_URL``. Flags read 1/0, true/false, yes/no or on/off
-(``rikscore.env``); any other value stops the start.
+(``core.env``); any other value stops the start.
 
 ``DJANGO_PRODUCTION=1`` (``make serve``) is the mode a real event runs in: it
 refuses to start with DEBUG on or without a strong secret key from the
@@ -25,7 +25,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from rikscore.env import count, flag
+from core.env import count, flag
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 PRODUCTION = flag("DJANGO_PRODUCTION")
@@ -88,14 +88,20 @@ INSTALLED_APPS = [
     "csp",
     "django_tasks",
     "django_tasks_db",  # the queue of work after a change (core/background.py)
+    # Shared infrastructure, then the domain (bottom up), then the apps by
+    # audience (docs/architecture.md).
     "core",
     "rules",
-    "seasons",  # before scoring: its load_demo adds the club season
-    "scoring",
     "tournaments",
-    "public",
+    "scoring",
+    "seasons",
+    "documents",
+    "td",
+    "tableside",
+    "publicpages",
     "api",
     "mailings",
+    "demo",
     "ninja",  # the API's schema and documentation page (api/)
 ]
 
@@ -115,28 +121,28 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 #: How many reverse proxies stand in front (``DJANGO_PROXIES``): the client's
-#: address is read behind them (rikscore/client_address.py), for axes too.
+#: address is read behind them (core/client_address.py), for axes too.
 TRUSTED_PROXIES = count("DJANGO_PROXIES")
-AXES_CLIENT_IP_CALLABLE = "rikscore.client_address.lockout_client"
+AXES_CLIENT_IP_CALLABLE = "core.client_address.lockout_client"
 AXES_USERNAME_CALLABLE = "rikscore.auth.lockout_name"  # cut to an account's length
 
 MIDDLEWARE = [
-    "rikscore.client_address.ClientAddressMiddleware",  # first: who is asking
+    "core.client_address.ClientAddressMiddleware",  # first: who is asking
     "api.errors.JsonApiErrorsMiddleware",  # every error under /api/ is JSON
-    "rikscore.busy.BusyDatabaseMiddleware",  # a lost race: 503, retry
+    "core.busy.BusyDatabaseMiddleware",  # a lost race: 503, retry
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Headers every page carries, then the public pages' fast path under them.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
-    "public.names_middleware.PublicNamesMiddleware",  # before any page is built
-    "public.middleware.SharedPageMiddleware",
+    "publicpages.names_middleware.PublicNamesMiddleware",  # before any page is built
+    "publicpages.middleware.SharedPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "rikscore.request_limits.RequestLimitsMiddleware",  # size, NUL: before a view
+    "core.request_limits.RequestLimitsMiddleware",  # size, NUL: before a view
     "django.contrib.messages.middleware.MessageMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
@@ -170,7 +176,7 @@ DATABASES = {
 #: PostgreSQL does: readers never wait for the writer (WAL), a write
 #: transaction takes the write lock at its start and waits its turn for up
 #: to ``SQLITE_BUSY_SECONDS`` instead of failing at once ("database is
-#: locked"); a wait longer than that answers 503 (rikscore/busy.py).
+#: locked"); a wait longer than that answers 503 (core/busy.py).
 SQLITE_BUSY_SECONDS = 10
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {

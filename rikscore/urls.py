@@ -17,13 +17,13 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("language/", switch_language, name="language"),
-    path("rules/", include("rules.urls")),
-    path("", include("public.urls")),
+    # Downloads and uploads first: /manage/seasons/import/ and
+    # /rules/import/file/ would read as codes in the pages below.
+    path("", include("documents.urls")),
+    path("", include("publicpages.urls")),
     path("api/", include("api.urls")),
     path("", include("api.urls_manage")),  # the TD's token page
     path("", include("mailings.urls")),
-    # Seasons first: /manage/seasons/ would otherwise read as an event's code.
-    path("", include("seasons.urls")),
-    path("", include("tournaments.urls")),
-    path("", include("scoring.urls")),
+    path("", include("tableside.urls")),
+    path("", include("td.urls")),
 ]

@@ -30,13 +30,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.numbers import load_json
+from core.text import CONTROL, CONTROL_IN_TEXT
 from rules.engine.house_rules import apply_overrides, check_overrides
 from rules.engine.presets import PRESETS
 from rules.engine.problems import Problem, Violation
 from rules.engine.schedules import Schedule
 from rules.naming import NoFreeCodeError, free_code
-from rules.numbers import load_json
-from rules.text import CONTROL, CONTROL_IN_TEXT
 
 FORMAT = "rikscore.rules"
 VERSION = 2

@@ -11,7 +11,6 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.types import Kind
-from scoring.forms import shown_name
 from scoring.models import Deal
 from scoring.penalty_rows import add_penalty_points
 from scoring.pipeline import sanctions_charged
@@ -21,6 +20,7 @@ from tournaments.dealing import (
     BLIND_LABEL,
     blind_position,
     dealer_position,
+    shown_name,
     sitting_out,
     unique_labels,
 )

@@ -7,7 +7,6 @@ seats' stored totals; nothing is scored again here.
 from dataclasses import dataclass, field
 
 from django.db.models import Count
-from django.shortcuts import get_object_or_404
 
 from scoring.rowsource import deal_rows
 from tournaments.dealing import dealer_position, sitting_out
@@ -57,10 +56,10 @@ def table_round_rows(
     table_number: int,
     with_deals: bool = True,
 ) -> TableRoundRows:
-    """The table-round (404 when it is not seated): seats with their stored
-    totals, and its deals in order; the names as the asker may see them."""
-    table = get_object_or_404(
-        TableRound.objects.exclude(round__status=Round.Status.DRAFT),
+    """The table-round (``TableRound.DoesNotExist`` when it is not
+    seated): seats with their stored totals, and its deals in order; the
+    names as the asker may see them."""
+    table = TableRound.objects.exclude(round__status=Round.Status.DRAFT).get(
         round__tournament=tournament,
         round__number=round_number,
         number=table_number,

@@ -7,13 +7,8 @@ class SeasonsConfig(AppConfig):
     verbose_name = _("Club competitions")
 
     def ready(self) -> None:
-        from seasons import (
-            rating_events,  # noqa: F401 (the ratings follow the results)
-            seating,  # noqa: F401 (registers the season's history)
+        from seasons import (  # noqa: F401 (they answer the domain's questions)
+            closed,  # a closed season's evenings hold still
+            rating_events,  # the ratings follow the results
+            seating,  # the season's earlier evenings
         )
-        from seasons.closed import held_reason
-        from seasons.exports import register
-        from tournaments import result_lock
-
-        register()  # the season's PDF, XLSX and JSON in the export registry
-        result_lock.provide(held_reason)  # a closed season's evenings hold still

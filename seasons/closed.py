@@ -2,13 +2,16 @@
 counts, its teams or evenings, and no changes to its evenings' results
 (deals, seating, publishing, totals) until it is reopened with a reason
 (``seasons.undo``). The evenings' results are written a layer down, which
-asks ``held_reason`` through ``tournaments.result_lock`` (``seasons.apps``).
+asks through ``tournaments.questions.results_held``, which ``held_reason``
+answers.
 """
 
 from django.db import connection
+from django.dispatch import receiver
 from django.utils.translation import gettext as _
 
 from seasons.models import Competition, Evening
+from tournaments.questions import results_held
 
 
 class SeasonClosedError(Exception):
@@ -38,7 +41,8 @@ HELD = (
 )
 
 
-def held_reason(tournament_id: int) -> str | None:
+@receiver(results_held, dispatch_uid="seasons.held_reason")
+def held_reason(sender, tournament_id: int, **kwargs) -> str | None:
     """Why an evening's results may not change (its season is closed), or
     None: one query, on the evening's own row and its season's."""
     with connection.cursor() as cursor:

@@ -9,14 +9,13 @@ check-in, seating, deal entry, exports) works on an evening unchanged and the
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from core.personal_data import PersonalData
+from core.validators import no_control_characters
 from rules.engine.presets import PRESETS
 from rules.models import HouseRuleSet
 from tournaments.models import Club, Player, Tournament
-from tournaments.validators import no_control_characters
 
 
 class Competition(models.Model):
@@ -199,9 +198,6 @@ class Competition(models.Model):
         elif self.rules not in PRESETS:
             self.rule_set = HouseRuleSet.objects.filter(slug=self.rules).first()
         super().save(*args, **kwargs)
-
-    def get_absolute_url(self) -> str:
-        return reverse("seasons:detail", args=[self.slug])
 
     @property
     def rules_code(self) -> str:

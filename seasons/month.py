@@ -12,8 +12,8 @@ points, an evening missed, the order and the tie-breaks are the season's.
 import dataclasses
 from dataclasses import dataclass, field
 
-from seasons.exports.labels import prize_label, prize_order
 from seasons.models import Competition
+from seasons.prize_labels import prize_label, prize_order
 from seasons.prizes import Prize, PrizeTable, award
 from seasons.ranking import EveningResult, SeasonRow
 from seasons.ranking import season_ranking as rank_season

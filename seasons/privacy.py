@@ -23,11 +23,11 @@ from django.db.models import ProtectedError, Q, RestrictedError
 from django.utils import timezone, translation
 
 from core.personal_data import owned_models
+from core.transactions import atomic_retry
 from scoring.rowsource import events_deal_rows, player_deals
 from seasons.models import Competition, Rating, SeasonLog, Team
 from seasons.privacy_text import Scope, Scrubber, mentioning, mentions, name_forms
 from tournaments.dealing import unique_labels
-from tournaments.locks import atomic_retry
 from tournaments.models import AuditLog, Entry, Player, Seat, Tournament, new_public_id
 from tournaments.privacy_signals import personal_data, player_erased
 from tournaments.public_names import HIDDEN, public_form

@@ -5,9 +5,12 @@ TD sees the season's repeat meetings in the round page's words."""
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.dispatch import receiver
+
 from seasons.models import Competition, Evening
-from tournaments.history import Tables, provide, provide_series
+from tournaments.history import Tables
 from tournaments.models import Bye, Entry, Seat
+from tournaments.questions import earlier_tables, in_a_series
 from tournaments.seating.engine import history_bound, round_bound
 from tournaments.seating.repeats import count_repeats
 from tournaments.seating.tables import TablePlan
@@ -43,14 +46,14 @@ def absent(player_id: int) -> int:
     return -player_id
 
 
-@provide_series
-def is_evening(tournament) -> bool:
+@receiver(in_a_series, dispatch_uid="seasons.is_evening")
+def is_evening(sender, tournament, **kwargs) -> bool:
     """A season's evening: the round page speaks of the season's repeats."""
     return Evening.objects.filter(tournament_id=tournament.pk).exists()
 
 
-@provide
-def earlier_evenings(tournament) -> Tables:
+@receiver(earlier_tables, dispatch_uid="seasons.earlier_evenings")
+def earlier_evenings(sender, tournament, **kwargs) -> Tables:
     """The season's earlier evenings' tables, whole, in this event's entry
     ids; a member not entered tonight keeps a place under ``absent(player)``.
     Whole tables keep a table of five a table of five, so the turns at one

@@ -44,7 +44,7 @@ def make_user(db, django_user_model):
 @pytest.fixture
 def small_event(db):
     """A scored event: 10 players (two tables of five), 2 rounds × 4 deals, nl."""
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     return generate_event("small", 10, 2, 4, rules="nl", seed=7)
 

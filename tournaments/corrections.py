@@ -18,7 +18,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rules.text import CONTROL
+from core.text import CONTROL
 from tournaments.models import Round, TableRound, Tournament
 from tournaments.result_events import DealsChanged, ResultChange, result_changed
 from tournaments.visibility import is_public, public_rounds_q

@@ -9,6 +9,8 @@ starting left of the dealer, as the deal record wants them.
 
 from typing import NamedTuple
 
+from django.utils.translation import gettext_lazy
+
 
 def dealer_position(seat_count: int, deal_number: int) -> int:
     if seat_count < 1:
@@ -19,6 +21,9 @@ def dealer_position(seat_count: int, deal_number: int) -> int:
 #: The blind man's chair at a table of three, and the name it plays under.
 BLIND_POSITION = 4
 BLIND_LABEL = "Blinde"
+#: The blind man's hand as people read it; the value posted and recorded
+#: stays ``BLIND_LABEL`` (the pipeline's name for it).
+BLIND_SHOWN = gettext_lazy("the blind man")
 
 
 #: The fewest players a table seats: three, with the blind man's hand.
@@ -93,3 +98,9 @@ def sit_out_spread(deals_per_round: int, players_at_table: int = 5) -> SitOutSpr
     below = deals_per_round - deals_per_round % seats
     above = below if below == deals_per_round else below + seats
     return SitOutSpread(tuple(per_seat), spread, below, above)
+
+
+def shown_name(label: str) -> str:
+    """A player's label as a page shows it: the blind man's hand by its
+    translated name, everyone else by their label."""
+    return str(BLIND_SHOWN) if label == BLIND_LABEL else label

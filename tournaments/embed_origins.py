@@ -1,5 +1,5 @@
 """A club's own websites, which may show its standings widget in a frame
-(``Club.embed_origins``, read by ``public.views_embed`` into the page's
+(``Club.embed_origins``, read by ``publicpages.views_embed`` into the page's
 ``frame-ancestors``): one origin per line, checked by the club form and
 again when the header is built, so text stored before the check cannot
 change a security header."""

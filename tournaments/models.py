@@ -13,14 +13,15 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
-from django.urls import reverse
 from django.utils.functional import cached_property
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.personal_data import PersonalData
+from core.text import ASCII_RUN, name_key
+from core.validators import no_control_characters
 from rules.engine import snapshots
 from rules.engine.schedules import Schedule
-from tournaments.validators import no_control_characters
 
 SEATS = (1, 2, 3, 4, 5)
 
@@ -83,6 +84,59 @@ class ClubRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.role} {self.club}"
+
+
+class PlayerQuerySet(models.QuerySet):
+    """The register's rule of names, where every path that adds or renames
+    a player asks (``Player.clean``, ``register_rules``)."""
+
+    def namesakes(self, name: str, club) -> list["Player"]:
+        """The players of ``name`` (``name_key``: case and spacing do not
+        count) in ``club`` (a row or its id; None: among the clubless),
+        oldest first. Narrowed in SQL by the name's runs of plain ASCII
+        only (SQLite folds no other letter's case: "Émile" would miss
+        "émile"), then compared in Python."""
+        key = name_key(name or "")
+        if not key:
+            return []
+        others = self.filter(club_id=getattr(club, "pk", club))
+        runs = sorted(ASCII_RUN.findall(name or ""), key=len, reverse=True)
+        for run in runs[:3]:
+            others = others.filter(name__icontains=run)
+        return [
+            other
+            for other in others.order_by("pk").select_related("club")
+            if name_key(other.name) == key
+        ]
+
+    def name_clash(
+        self,
+        name: str,
+        club,
+        distinction: str = "",
+        federation_number: str = "",
+        exclude_pk: int | None = None,
+    ) -> "Player | None":
+        """The other player ``name`` cannot be told apart from: same name,
+        same club (None: among the clubless), same distinction, and not
+        both with a federation number."""
+        mark = name_key(distinction or "")
+        for other in self.namesakes(name, club):
+            if other.pk == exclude_pk or name_key(other.distinction) != mark:
+                continue
+            if federation_number and other.federation_number:
+                continue
+            return other
+        return None
+
+
+def clash_message(other: "Player") -> str:
+    where = other.club.name if other.club_id else gettext("no club")
+    return gettext(
+        "%(name)s (%(where)s) is in the register already. If this is someone "
+        "else, fill in “To tell apart” (a birth year or initial) for one of "
+        "them; if it is the same person, use that one."
+    ) % {"name": other.label, "where": where}
 
 
 class Player(models.Model):
@@ -172,6 +226,8 @@ class Player(models.Model):
         editable=False,
     )
 
+    objects = PlayerQuerySet.as_manager()
+
     #: The register entry is the member's own: their data export lists these
     #: fields, their erasure empties or replaces each (``seasons.privacy``).
     privacy = PersonalData(
@@ -200,20 +256,17 @@ class Player(models.Model):
 
     def clean(self) -> None:
         """One member per name and club unless told apart (every ModelForm
-        and the admin; ``register_rules.check_name_free``)."""
-        from tournaments.register_rules import check_name_free
-
+        and the admin; ``PlayerQuerySet.name_clash``)."""
         super().clean()
-        try:
-            check_name_free(
-                self.name,
-                self.club_id,
-                self.distinction,
-                self.federation_number,
-                exclude_pk=self.pk,
-            )
-        except ValidationError as exc:
-            raise ValidationError({"name": exc.messages}) from None
+        other = Player.objects.name_clash(
+            self.name,
+            self.club_id,
+            self.distinction,
+            self.federation_number,
+            exclude_pk=self.pk,
+        )
+        if other is not None:
+            raise ValidationError({"name": clash_message(other)}, code="name_taken")
 
     @property
     def label(self) -> str:
@@ -411,9 +464,6 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    def get_absolute_url(self) -> str:
-        return reverse("tournaments:detail", args=[self.slug])
 
     @cached_property
     def schedule(self) -> Schedule:

@@ -12,17 +12,13 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
 
+from core.text import name_key
 from tournaments.models import Entry, Player, Tournament
 from tournaments.public_names import FULL, is_public, shown_label
 
 
 class DuplicateNameError(ValueError):
     """A player the event cannot tell apart from one entered already."""
-
-
-def name_key(name: str) -> str:
-    """Names compared as a TD reads them: case and spacing do not count."""
-    return " ".join(name.split()).casefold()
 
 
 def told_apart(a: Player, b: Player) -> bool:

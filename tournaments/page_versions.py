@@ -1,5 +1,5 @@
 """The public pages' version of an event: every change they can show raises
-``Tournament.version`` (the pages are cached under it, ``public.cache``).
+``Tournament.version`` (the pages are cached under it, ``publicpages.cache``).
 
 It follows the result events (``tournaments.result_events``), never the
 audit log: a deal stored in a round the public does not see yet changes no

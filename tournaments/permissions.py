@@ -1,5 +1,6 @@
 """Who may do what (docs/roles.md): TD and jury per tournament, organisers
-per club, staff everywhere, the public for published results.
+per club, staff everywhere, the public for published results. The pages
+ask through ``td.access`` (view decorators).
 
 Every write goes through one of these checks; anyone else, logged in or not,
 gets 403 (an anonymous visitor of a TD page is sent to the login page).
@@ -7,13 +8,7 @@ Staff is decided once, by ``is_staff``: every check here, the role backend
 and the views ask it rather than read the user's flags.
 """
 
-from functools import wraps
-
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.db.models import Q
-from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import (
     Club,
@@ -91,7 +86,7 @@ def can_manage_register(user) -> bool:
 def can_import_seasons(user) -> bool:
     """The season import page: staff (any club; a missing one is made), and
     whoever organises a club (the import then checks the file's club is
-    theirs, ``seasons.backup.import_competition``)."""
+    theirs, ``documents.season_backup.import_competition``)."""
     return is_staff(user) or organises_a_club(user)
 
 
@@ -136,61 +131,3 @@ def is_any_td(user) -> bool:
             user=user, role=TournamentRole.Role.TD
         ).exists()
     )
-
-
-def _scoped(check):
-    def decorator(view):
-        @wraps(view)
-        def wrapper(request, slug, *args, **kwargs):
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            tournament = get_object_or_404(Tournament, slug=slug)
-            if not check(request.user, tournament):
-                raise PermissionDenied
-            return view(request, tournament, *args, **kwargs)
-
-        return wrapper
-
-    return decorator
-
-
-#: View decorators: the view receives the tournament instead of the slug.
-td_required = _scoped(is_td)
-jury_required = _scoped(is_jury)
-
-
-#: Why a page of no one event is refused: the 403 page says it instead of
-#: its default (a page of a tournament the visitor does not direct).
-NOT_AN_ORGANISER = _(
-    "Creating tournaments is for organisers: ask the site's administrator to "
-    "add you to the Organisers group."
-)
-NOT_A_CLUB_ORGANISER = _(
-    "The player register and the clubs are for the clubs' organisers: ask the "
-    "site's administrator to make you organiser of your club."
-)
-
-
-def _site_wide(check, reason):
-    """A view decorator for a page of no one event: log in, then ``check``;
-    refused with ``reason``."""
-
-    def decorator(view):
-        @wraps(view)
-        def wrapper(request, *args, **kwargs):
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            if not check(request.user):
-                raise PermissionDenied(str(reason))
-            return view(request, *args, **kwargs)
-
-        return wrapper
-
-    return decorator
-
-
-#: Views that create an event (new, import): organisers and staff.
-organiser_required = _site_wide(can_create_events, NOT_AN_ORGANISER)
-register_required = _site_wide(can_manage_register, NOT_A_CLUB_ORGANISER)
-#: The clubs page: whoever may create clubs.
-clubs_required = _site_wide(can_create_clubs, NOT_A_CLUB_ORGANISER)

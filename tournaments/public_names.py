@@ -6,7 +6,7 @@ answer — the public pages, the hall screen, the API, the embed, public
 exports and mails — names players through ``shown``; the TD's and the
 club's pages see the full name.
 
-Who is asking is said once, at the edge: ``public.names_middleware`` marks
+Who is asking is said once, at the edge: ``publicpages.names_middleware`` marks
 a request public unless it is one of the staff areas, and code outside a
 request (a mail) says it with ``for_public()``. So a page forgotten in a
 list still names players as the public may see them, never the other way.

@@ -15,17 +15,14 @@ event's roster, the player import, event and season backups.
 runs it runs the site, as staff.
 """
 
-import re
-
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournaments import permissions
-from tournaments.models import Club, ClubRole, Player
+from tournaments.models import Club, ClubRole, Player, clash_message
 
 #: Three or more printable ASCII characters in a row (no space): what a
 #: database compares case-insensitively everywhere.
-ASCII_RUN = re.compile(r"[!-~]{3,}")
 
 
 class RegisterRefusedError(Exception):
@@ -112,57 +109,15 @@ class ClubsOfAFile:
 # --- One name, one member (issue 27) -----------------------------------------
 
 
-def name_clash(
-    name: str,
-    club,
-    distinction: str = "",
-    federation_number: str = "",
-    exclude_pk: int | None = None,
-) -> Player | None:
-    """The other register player ``name`` cannot be told apart from: same
-    name (``names.name_key``), same club (None: among the clubless), same
-    distinction, and not both with a federation number."""
-    from tournaments.names import name_key
-
-    mark = name_key(distinction or "")
-    for other in namesakes(name, club):
-        if other.pk == exclude_pk or name_key(other.distinction) != mark:
-            continue
-        if federation_number and other.federation_number:
-            continue
-        return other
-    return None
+def name_clash(name, club, distinction="", federation_number="", exclude_pk=None):
+    """``PlayerQuerySet.name_clash``: the rule sits with the register's model."""
+    return Player.objects.name_clash(
+        name, club, distinction, federation_number, exclude_pk
+    )
 
 
 def namesakes(name: str, club) -> list[Player]:
-    """The register's players of ``name`` (``names.name_key``: case and
-    spacing do not count) in ``club`` (a row or its id; None: among the
-    clubless), oldest first. Narrowed in SQL by the name's runs of plain
-    ASCII only (SQLite folds no other letter's case: "Émile" would miss
-    "Émile" as "émile"), then compared in Python."""
-    from tournaments.names import name_key
-
-    key = name_key(name or "")
-    if not key:
-        return []
-    others = Player.objects.filter(club_id=getattr(club, "pk", club))
-    runs = sorted(ASCII_RUN.findall(name or ""), key=len, reverse=True)
-    for run in runs[:3]:
-        others = others.filter(name__icontains=run)
-    return [
-        other
-        for other in others.order_by("pk").select_related("club")
-        if name_key(other.name) == key
-    ]
-
-
-def clash_message(other: Player) -> str:
-    where = other.club.name if other.club_id else _("no club")
-    return _(
-        "%(name)s (%(where)s) is in the register already. If this is someone "
-        "else, fill in “To tell apart” (a birth year or initial) for one of "
-        "them; if it is the same person, use that one."
-    ) % {"name": other.label, "where": where}
+    return Player.objects.namesakes(name, club)
 
 
 def check_name_free(

@@ -169,21 +169,20 @@ def _simple(ids, history, byes, seed, threes: Threes = None) -> list[list[int]]:
     return best or []
 
 
-def by_standing_order(round_: Round, ids: list[int]) -> list[int]:
-    """``ids`` leader first by the standings before ``round_``; players
-    without results yet (latecomers) last, in a fixed order."""
-    from tournaments.standings_order import standings_order
-
+def by_standing_order(standings: list[int], ids: list[int]) -> list[int]:
+    """``ids`` leader first by ``standings`` (entry ids, leader first);
+    players without results yet (latecomers) last, in a fixed order."""
     present = set(ids)
-    ranked = [
-        i for i in standings_order(round_.tournament, round_.number) if i in present
-    ]
+    ranked = [i for i in standings if i in present]
     seen = set(ranked)
     return ranked + [i for i in ids if i not in seen]
 
 
 def generate_tables(
-    round_: Round, byes: bool = False, by_standing: bool = False, threes: bool = False
+    round_: Round,
+    byes: bool = False,
+    standings: list[int] | None = None,
+    threes: bool = False,
 ):
     """(tables of entries in seat order, entries sitting out, diagnostics dict)
     for ``round_``.
@@ -195,8 +194,9 @@ def generate_tables(
 
     Diagnostics: ``engine`` ("optimal"/"simple"), ``repeats``, ``byes``
     (names sitting out), ``message``, ``by_standing``, and ``error``/``code``
-    when refused. ``by_standing`` (from round 2) seats players close in the
-    standings together, still avoiding repeat meetings.
+    when refused. ``standings`` (entry ids, leader first, from round 2: the
+    caller reads them, ``scoring.services.ranking.standings_order``) seats
+    players close in the standings together, still avoiding repeat meetings.
     """
     entries = {e.id: e for e in active_entries(round_.tournament)}
     ids = sorted(entries)
@@ -208,7 +208,7 @@ def generate_tables(
         "error": "",
         "code": "",
         "players": len(ids),
-        "by_standing": bool(by_standing and round_.number > 1),
+        "by_standing": bool(standings is not None and round_.number > 1),
     }
     three = threes_for(round_.tournament, threes)
     diag["asked_threes"] = three == ASKED
@@ -225,7 +225,7 @@ def generate_tables(
     # field is unchanged (see tournaments.seating.schedule, planned_rounds).
     seed = round_.tournament_id or 0
     planned = round_.tournament.rounds
-    order = by_standing_order(round_, ids) if diag["by_standing"] else None
+    order = by_standing_order(standings or [], ids) if diag["by_standing"] else None
     soft = keep_apart_rules(round_.tournament, entries.values())
     try:
         found = _call_engine(ids, history, byes, seed, planned, order, soft, three)

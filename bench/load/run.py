@@ -36,8 +36,8 @@ from pathlib import Path
 from bench.load.cpu import CpuShare
 from bench.load.probe import Probe
 from bench.load.report import locust_figures, server_times, window_figures
-from rikscore.env import flag
-from rikscore.redis_check import redis_answers
+from core.env import flag
+from core.redis_check import redis_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable

@@ -30,7 +30,7 @@ def main(plan_path: str) -> None:
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from scoring.models import Deal
     from scoring.services import table_view
     from scoring.services.totals import recompute_table
@@ -70,9 +70,7 @@ def main(plan_path: str) -> None:
         tables.append({"number": table.number, "deals": deals})
         if TABLE_SIDE:
             key = key_for(table)
-            tables[-1]["link"] = reverse(
-                "scoring:tableside", args=[key.slot, key.secret]
-            )
+            tables[-1]["link"] = reverse("tableside:table", args=[key.slot, key.secret])
             tables[-1]["phones"] = {
                 str(s.position): f"{phones.COOKIE % key.slot}="
                 f"{phones.bind(table, s.position, None)}"

@@ -31,12 +31,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from core.numbers import is_whole as is_int
 from rules.engine.contracts import FIXED_KINDS, STEPPED_KINDS, Contract
 from rules.engine.presets import SANCTION_CEILINGS, get_preset, jury_not_called
 from rules.engine.problems import PROBLEMS, Violation
 from rules.engine.schedules import Schedule
 from rules.engine.types import AllPassGame, Kind, LossMode
-from rules.numbers import is_whole as is_int
 
 TOP_KEYS = ("contracts", "variants", "solo_limit", "sanctions", "shapes")
 NUMBER_KEYS = ("base", "step", "bonus13", "value", "unit")

@@ -12,11 +12,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.numbers import is_whole as is_int
 from rules.engine.deal import Deal, Play, SanctionEntry
 from rules.engine.problems import PROBLEMS, Violation
 from rules.engine.schedules import Schedule
 from rules.engine.types import AllPassGame, Jury, Suit
-from rules.numbers import is_whole as is_int
 
 RECORD_KEYS = frozenset(
     {"rules", "players", "plays", "sanctions", "context", "sitting_out", "blind"}

@@ -13,6 +13,7 @@ from django.db import IntegrityError
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy
 
+from core.transactions import atomic_retry
 from rules.engine.jury import APPROVED, REFUSED
 from rules.engine.validation import Violation
 from scoring.context import ContextBuilder
@@ -25,7 +26,7 @@ from scoring.services.freezing import freeze_rules
 from scoring.services.tables import TableView, table_view
 from scoring.services.totals import apply_change
 from tournaments.dealing import BLIND_LABEL, SMALLEST_TABLE
-from tournaments.locks import GoneError, atomic_retry, lock_table
+from tournaments.locks import GoneError, lock_table
 from tournaments.models import Seat, TableRound
 from tournaments.result_events import announce, deals_changed
 from tournaments.result_lock import refuse_if_locked

@@ -91,3 +91,10 @@ def options_for(tournament: Tournament) -> standings.Options:
         bye_policy=tournament.bye_policy,
         bye_points=tournament.bye_points,
     )
+
+
+def standings_order(tournament, before_round: int) -> list[int]:
+    """Entry ids, leader first, by the standings after the rounds before
+    ``before_round``: the order the round page seats by standing."""
+    rows, _names, _numbers = standings_for(tournament, up_to_round=before_round - 1)
+    return [row.player for row in rows]

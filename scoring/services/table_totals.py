@@ -15,6 +15,7 @@ audit line and result event around ``store_totals``.
 
 from django.utils.translation import gettext as _
 
+from core.transactions import atomic_retry
 from scoring.services.audit import user_or_none
 from scoring.services.freezing import freeze_rules
 from scoring.services.totals import recompute_table
@@ -25,7 +26,7 @@ from tournaments.corrections import (
     note_reopening,
 )
 from tournaments.dealing import SMALLEST_TABLE, sit_out_spread
-from tournaments.locks import GoneError, atomic_retry, lock_table
+from tournaments.locks import GoneError, lock_table
 from tournaments.models import Seat, TableRound
 from tournaments.permissions import is_td
 from tournaments.result_events import announce, deals_changed

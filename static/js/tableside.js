@@ -1,11 +1,11 @@
-// The table's page on a phone (scoring/tableside/views.py). Nothing typed is
+// The table's page on a phone (tableside/views.py). Nothing typed is
 // lost: every deal saved goes into a queue kept on the phone (localStorage),
 // each with its own deal number and idempotency key, and is sent in order;
 // only the server's "saved" takes it out. The form then moves to the next
 // deal at once, connection or not. A refusal (a rule, a closed table) stays
 // on that deal, to change or remove; no answer, a timeout or a busy server is
 // tried again with growing pauses. A service worker keeps the page itself for
-// a reload without a connection (scoring/tableside/views_offline.py). A kept
+// a reload without a connection (tableside/views_offline.py). A kept
 // deal carries no CSRF token of its own: it goes with the page's current one,
 // and when the server refuses that (the phone's cookies went meanwhile) with
 // a fresh one fetched from the server, once (rikscore/csrf.py).

@@ -5,7 +5,7 @@ change in a round the public sees makes a new ETag at once."""
 
 import pytest
 
-from scoring.entry.actions import close_table, reopen_table
+from scoring.services.table_actions import close_table, reopen_table
 from tournaments.models import Round, Tournament
 from tournaments.rounds import close_round, publish_round, reopen_round
 

@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 import pytest
 from django.utils import translation
 
-from public.views import public_standings
+from publicpages.views import public_standings
 from scoring.rowsource import round_rows, standings_rows
 from seasons.services import season_standings
 from tests.seasons import conftest as seasons

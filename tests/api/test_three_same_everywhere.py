@@ -65,7 +65,7 @@ def through_form(client, table, record):
     """(stored record, scores) or the set of the form's error codes."""
     players = table_view(table).players_for(NUMBER)
     event = table.round.tournament
-    path = reverse("scoring:entry-deal", args=[event.slug, 2, table.number, NUMBER])
+    path = reverse("td:entry-deal", args=[event.slug, 2, table.number, NUMBER])
     response = client.post(path, form_data(record, players, ""))
     if response.status_code == 302:
         return stored(table)

@@ -56,7 +56,7 @@ def test_revoking_keeps_the_row_and_writes_an_audit_line(td_client, small_event)
 def test_a_token_of_another_event_is_not_revoked_from_here(
     td_client, small_event, make_user
 ):
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     other = generate_event("other", 8, 1, 4, rules="nl", seed=3)
     token, _secret = create_token(other, "theirs", None)
@@ -77,7 +77,7 @@ def test_junk_names_get_a_message(td_client, small_event, name):
 
 
 def test_another_events_td_may_not_see_or_make_tokens(client, small_event, make_user):
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     other = generate_event("other", 8, 1, 4, rules="nl", seed=3)
     user = make_user("elsewhere")
@@ -110,5 +110,5 @@ def test_an_anonymous_visitor_is_sent_to_log_in(client, small_event):
 
 
 def test_the_event_page_links_to_the_tokens(td_client, small_event):
-    response = td_client.get(reverse("tournaments:detail", args=[small_event.slug]))
+    response = td_client.get(reverse("td:event", args=[small_event.slug]))
     assert page(small_event).encode() in response.content

@@ -13,10 +13,10 @@ from jsonschema import Draft202012Validator
 
 from api import limits
 from api.tokens import create_token
+from core.window_counter import ClientLimit
 from tests.api import test_write_deals as deals
 from tests.api.test_write_deals import body, codes, rik, send
 from tournaments.models import TableRound
-from tournaments.window_counter import ClientLimit
 
 table, td = deals.table, deals.td  # the fixtures, shared
 

@@ -14,8 +14,8 @@ from api.models import ApiWrite
 from api.tokens import create_token, revoke_token
 from scoring.models import Deal
 from scoring.services import recompute_table, table_view
-from tournaments import result_lock
 from tournaments.models import AuditLog, TableRound
+from tournaments.questions import results_held
 
 
 @pytest.fixture
@@ -188,7 +188,7 @@ def test_a_revoked_token_is_401(client, table, token, td):
 
 
 def test_a_token_of_another_event_is_invalid_here(client, table, td):
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     other = generate_event("other", 8, 1, 4, rules="nl", seed=3)
     _row, secret = create_token(other, "elsewhere", td)
@@ -269,9 +269,15 @@ def test_a_closed_table_is_409(client, table, token):
     assert codes(response) == ["table_closed"]
 
 
-def test_a_closed_seasons_evening_refuses_the_deal(client, table, token, monkeypatch):
-    monkeypatch.setattr(result_lock, "_reader", lambda pk: "The season is closed.")
-    response = send(client, table.round.tournament, token[1], body(table))
+def test_a_closed_seasons_evening_refuses_the_deal(client, table, token):
+    def held(sender, tournament_id, **kwargs):
+        return "The season is closed."
+
+    results_held.connect(held)
+    try:
+        response = send(client, table.round.tournament, token[1], body(table))
+    finally:
+        results_held.disconnect(held)
     assert response.status_code == 409
     assert codes(response) == ["table_closed"]
     assert response.json()["errors"][0]["message"] == "The season is closed."
@@ -301,9 +307,7 @@ def test_the_audit_page_says_the_deal_came_via_the_token(client, table, token, t
     send(client, table.round.tournament, token[1], body(table))
     client.force_login(td)
     with translation.override("en"):
-        page = client.get(
-            reverse("tournaments:td-audit", args=[table.round.tournament.slug])
-        )
+        page = client.get(reverse("td:audit", args=[table.round.tournament.slug]))
     assert "via API-sleutel “pad 1”" in page.content.decode()  # a Dutch event
 
 

@@ -31,7 +31,7 @@ def through_form(client, table, record):  # noqa: F811
     """(stored record, scores) or the set of the form's error codes."""
     players = table_view(table).players_for(4)
     event = table.round.tournament
-    path = reverse("scoring:entry-deal", args=[event.slug, 1, table.number, 4])
+    path = reverse("td:entry-deal", args=[event.slug, 1, table.number, 4])
     response = client.post(path, form_data(record, players, ""))
     if response.status_code == 302:
         deal = Deal.objects.get(table=table, number=4)

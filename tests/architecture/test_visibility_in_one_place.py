@@ -21,16 +21,16 @@ RULE = "tournaments.visibility"
 #: publishing a round does, is no read.)
 ALLOWED = {
     RULE,
-    "scoring.exports.backup",  # copies every field of an event
-    "scoring.views_standings",  # the TD's standings name the hidden rounds
+    "documents.event_backup",  # copies every field of an event
+    "td.views_standings",  # the TD's standings name the hidden rounds
 }
 QUERIES = {"filter", "exclude", "get", "Q"}
 READ = {"published", "hide_last_rounds"}
 #: Templates that show a round's state or the hidden rounds' count as such.
 TEMPLATES_ALLOWED = {
-    "tournaments/td/round.html",
-    "tournaments/td/detail.html",
-    "tournaments/public/standings_table.html",  # a note: "... are hidden"
+    "td/round.html",
+    "td/detail.html",
+    "public/standings_table.html",  # a note: "... are hidden"
 }
 
 

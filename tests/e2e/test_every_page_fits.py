@@ -23,9 +23,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from tests.browser import OVERFLOW, OVERFLOW_LAPTOP, log_in, needs_chromium
 
 SIZES = {"phone": (360, 740), "laptop": (1366, 768)}
-NAMESPACES = {"rules", "tournaments", "scoring", "seasons", "public"}
+NAMESPACES = {"td", "tableside", "documents", "public"}
 #: Pages for anyone: visited logged out (the rest logged in as the TD).
-PUBLIC = ("public:", "scoring:tableside")
+PUBLIC = ("public:", "tableside:table")
 
 pytestmark = [
     pytest.mark.browser,
@@ -94,14 +94,14 @@ def _seed():
         "club_id": season.club_id,
         "public_id": Rating.objects.order_by("-ordinal").first().player.public_id,
         "pk": {
-            "tournaments:td-withdraw": entry.pk,
-            "tournaments:td-entry-action": entry.pk,
-            "tournaments:td-player-edit": entry.player_id,
-            "tournaments:td-club-edit": entry.player.club_id,
-            "tournaments:td-role-remove": TournamentRole.objects.first().pk,
-            "seasons:delete-team": season.teams.first().pk,
-            "seasons:player-erase": entry.player_id,
-            "seasons:player-data": None,  # a JSON download
+            "td:withdraw": entry.pk,
+            "td:entry-action": entry.pk,
+            "td:player-edit": entry.player_id,
+            "td:club-edit": entry.player.club_id,
+            "td:role-remove": TournamentRole.objects.first().pk,
+            "td:season-delete-team": season.teams.first().pk,
+            "td:player-erase": entry.player_id,
+            "documents:member-data": None,  # a JSON download
         },
         "season_slug": season.slug,
         "what": None,  # a PDF: a download
@@ -146,7 +146,7 @@ def _urls(values) -> tuple[list[tuple[str, str]], list[str]]:
     table; and the routes the test cannot fill."""
     urls, unknown = [], []
     for name, args in _patterns():
-        season = name.startswith("seasons:") or name in (
+        season = name.startswith(("td:season", "documents:season")) or name in (
             "public:season",
             "public:season-teams",
             "public:season-notice-board",
@@ -261,7 +261,7 @@ def test_every_page_fits_a_phone_and_a_laptop_without_csp_errors(live_server, br
         ),
     )
     log_in(page, "td", "rikken")
-    page.goto(reverse("scoring:entry-deal", args=["demo", 3, 1, 5]))
+    page.goto(reverse("td:entry-deal", args=["demo", 3, 1, 5]))
     page.fill("#id_p0_contract", "rik")
     page.fill("#id_p0_tricks", "14")
     # (a locator, not wait_for_function: a string evaluated in the page is
@@ -282,7 +282,7 @@ def test_every_page_fits_a_phone_and_a_laptop_without_csp_errors(live_server, br
         )
     )
     page.context.clear_cookies()
-    page.goto(reverse("scoring:tableside", args=[key.slot, key.secret]))
+    page.goto(reverse("tableside:table", args=[key.slot, key.secret]))
     with page.expect_navigation():
         page.click(".seat-choice input[value='1'] + button")
     page.fill("#id_p0_contract", "rik")
@@ -298,18 +298,18 @@ def test_every_page_fits_a_phone_and_a_laptop_without_csp_errors(live_server, br
     print(f"{len(visited)} pages visited; not pages: {sorted(skipped)}")
     assert not problems, "\n".join(map(repr, problems))
     must = {
-        "tournaments:manage",
-        "tournaments:detail",
-        "tournaments:td-round",
-        "scoring:entry-table",
-        "scoring:entry-deal",
-        "scoring:standings-td",
-        "scoring:hall",
-        "scoring:tableside",
+        "td:home",
+        "td:event",
+        "td:round",
+        "td:entry-table",
+        "td:entry-deal",
+        "td:standings",
+        "td:hall",
+        "tableside:table",
         "public:standings",
         "public:round",
         "public:table",
-        "rules:detail",
-        "seasons:detail",
+        "td:rule-schedule",
+        "td:season",
     }
     assert must <= visited, (sorted(must - visited), sorted(skipped))

@@ -23,7 +23,7 @@ LONG_NAMES = [
 
 def open_table(make_user):
     """Table 1 of a one-round event, its deals gone, its players renamed."""
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from scoring.services import recompute_table
     from tournaments.models import TournamentRole
 
@@ -50,7 +50,7 @@ def test_the_preview_fits_a_phone_with_long_names(page, make_user):
     players = table_view(table).players_for(1)
     log_in(page, "td", "pw")
     page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(reverse("scoring:entry-table", args=["phone-preview", 1, 1]))
+    page.goto(reverse("td:entry-table", args=["phone-preview", 1, 1]))
     page.fill("#id_p0_contract", "rik")
     page.select_option("#id_p0_declarer", players[0])
     page.select_option("#id_p0_partner", players[1])

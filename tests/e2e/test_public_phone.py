@@ -61,7 +61,7 @@ IN_VIEWPORT = """(selector) => {
 def _events():
     from django.db.models import Max
 
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from tournaments.models import Player, Round
 
     call_command("load_demo", verbosity=0)

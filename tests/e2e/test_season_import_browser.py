@@ -17,8 +17,8 @@ pytestmark = [
 
 
 def test_a_secretary_restores_a_season_on_a_phone(page, django_user_model, tmp_path):
-    from seasons.backup import export_competition
-    from seasons.demo import generate_season
+    from demo.season import generate_season
+    from documents.season_backup import export_competition
     from seasons.models import Competition
     from tournaments.models import ClubRole
 

@@ -446,7 +446,7 @@ def test_a_guessing_phone_behind_a_trusted_proxy_locks_out_no_other_phone(
 ):
     """Behind the hall's TLS proxy every phone reaches the server from the
     proxy's address; the proxy names each in X-Forwarded-For."""
-    from scoring.tableside import throttle
+    from tableside import throttle
 
     settings.TRUSTED_PROXIES = 1
     table = running("side-proxy", "confirm")

@@ -17,6 +17,4 @@ def table(small_event):
 
 def url(name, table, *extra):
     slug = table.round.tournament.slug
-    return reverse(
-        f"scoring:{name}", args=[slug, table.round.number, table.number, *extra]
-    )
+    return reverse(f"td:{name}", args=[slug, table.round.number, table.number, *extra])

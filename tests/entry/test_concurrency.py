@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from scoring.demo import generate_event
+from demo.events import generate_event
 from scoring.models import Deal, DealRevision
 from scoring.services import StaleDealError, recompute_table, save_deal, table_view
 from tests.threads import together

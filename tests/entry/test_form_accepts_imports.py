@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from demo.events import generate_event
+from documents.event_backup import export_event, import_event
 from rules.models import HouseRuleSet
-from scoring.demo import generate_event
-from scoring.exports.backup import export_event, import_event
-from scoring.forms import initial_from_record
 from scoring.models import Deal
 from scoring.services import table_view
+from td.forms_deal import initial_from_record
 from tournaments.models import TableRound, TournamentRole
 
 FORMAT1 = Path(__file__).parent.parent / "exports" / "format1"
@@ -49,13 +49,13 @@ def resave_every_deal(client, event) -> int:
     ):
         table = deal.table
         args = [event.slug, table.round.number, table.number, deal.number]
-        page = client.get(reverse("scoring:entry-deal", args=args))
+        page = client.get(reverse("td:entry-deal", args=args))
         assert page.status_code == 200
         form = page.context["form"]
         assert form.initial["version"] == deal.version
         players = table_view(table).players_for(deal.number)
         data = form_data(deal.record, players, deal.version)
-        response = client.post(reverse("scoring:entry-deal", args=args), data)
+        response = client.post(reverse("td:entry-deal", args=args), data)
         where = (table.round.number, table.number, deal.number, deal.record)
         assert response.status_code == 302, (where, response.context["form"].errors)
         again = Deal.objects.get(pk=deal.pk)

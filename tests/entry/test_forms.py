@@ -4,7 +4,7 @@ import pytest
 
 from rules.engine.presets import get_preset
 from rules.engine.validation import Violation
-from scoring.forms import (
+from td.forms_deal import (
     DealForm,
     build_record,
     contract_code,

@@ -20,7 +20,7 @@ def english(client):
 
 def running(slug: str, n_players: int) -> TableRound:
     """Table 1 of round 2 of a scored event, the round reopened and emptied."""
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     event = generate_event(slug, n_players, 2, 5, rules="nl", seed=5)
     Tournament.objects.filter(pk=event.pk).update(entry_mode="confirm")
@@ -48,7 +48,7 @@ def grid(client, url: str):
 
 def table_link(table) -> str:
     key = services.key_for(table)
-    return reverse("scoring:tableside", args=[key.slot, key.secret])
+    return reverse("tableside:table", args=[key.slot, key.secret])
 
 
 @pytest.mark.django_db
@@ -78,7 +78,7 @@ def test_the_td_grid_names_the_dealer_and_heads_the_scores_by_name(
     """The TD's grid has a dealer column and names over the scores already."""
     view = table_view(small_event.round_set.get(number=1).tables.get(number=1))
     args = [small_event.slug, 1, 1]
-    heads, rows = grid(td_client, reverse("scoring:entry-table", args=args))
+    heads, rows = grid(td_client, reverse("td:entry-table", args=args))
     assert heads[1] == "Dealer"
     for seat, head in zip(view.seats, heads[3:], strict=True):
         assert head == f"{seat.position} · {seat.entry.player.name}"

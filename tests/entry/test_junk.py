@@ -3,9 +3,9 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.forms import MAX_PLAYS, MAX_SANCTIONS, PLAY_FIELDS, SANCTION_FIELDS
 from scoring.models import Deal
 from scoring.services import table_view
+from td.forms_deal import MAX_PLAYS, MAX_SANCTIONS, PLAY_FIELDS, SANCTION_FIELDS
 from tests.entry.conftest import url
 from tournaments.models import AuditLog
 

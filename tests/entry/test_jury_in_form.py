@@ -7,9 +7,9 @@ import datetime
 
 import pytest
 
-from scoring.forms import DealForm
 from scoring.models import Deal, JuryCall
 from scoring.services import table_view
+from td.forms_deal import DealForm
 from tests.entry.conftest import url
 from tests.tableside.helpers import deal_seats, enter, seated, set_mode, table_link
 from tournaments.models import AuditLog, Entry, Player, TournamentRole

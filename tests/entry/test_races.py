@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from core.transactions import BusyError
 from scoring.models import Deal
 from scoring.services import (
     DealRejectedError,
@@ -19,7 +20,7 @@ from scoring.services import (
     table_view,
 )
 from tests.threads import together
-from tournaments.locks import BusyError, GoneError
+from tournaments.locks import GoneError
 from tournaments.models import Entry, Round, Seat, TableRound, Tournament
 from tournaments.services import SeatingRefusedError, seat_round, swap_seats
 
@@ -30,7 +31,7 @@ CLEAR = (DealRejectedError, GoneError, BusyError, SeatingRefusedError)
 
 def fresh_round(number: int):
     """A tournament whose round ``number`` is seated (8 players) and empty."""
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     event = generate_event(f"race{number}", 8, 1, 4, seed=number, published=False)
     round_ = event.round_set.get(number=1)

@@ -4,7 +4,7 @@ dealer who sits out, the solo limit and sanctions aimed at the right people
 
 import pytest
 
-from scoring.demo import generate_event
+from demo.events import generate_event
 from scoring.models import Deal, JuryCall
 from scoring.services import recompute_table, table_view
 from tests.entry.conftest import url
@@ -171,7 +171,7 @@ def test_the_dealers_fine_shows_wherever_the_deal_does(client, five):
 
     from openpyxl import load_workbook
 
-    from scoring.exports.registry import make_export
+    from documents.registry import make_export
 
     out = table_view(five).sitting_out_for(1)
     turn_up = {"thrown_in": "on", "s0_code": "turn-up-forgotten", "s0_player": out}

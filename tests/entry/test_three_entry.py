@@ -9,11 +9,12 @@ the pipeline's label, the text shown is "the blind man"."""
 import pytest
 from django.utils import translation
 
-from scoring.forms import BLIND_SHOWN, DealForm, build_record, player_label
 from scoring.models import Deal
 from scoring.services import table_view
+from td.forms_deal import DealForm, build_record, player_label
 from tests.entry.conftest import url
 from tests.entry.three_table import BLIND, login_td, table_of_three
+from tournaments.dealing import BLIND_SHOWN
 from tournaments.models import Seat
 
 

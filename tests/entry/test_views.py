@@ -51,7 +51,7 @@ def test_it_answers_htmx_with_the_panel_and_the_next_deal(td_client, table):
     table.deals.filter(number=3).delete()
     response = td_client.post(url("entry-deal", table, 3), rik(table, 3), **HX)
     assert response.status_code == 200
-    assert response.templates[0].name == "scoring/entry/_panel.html"
+    assert response.templates[0].name == "td/entry/_panel.html"
     assert response.context["number"] == 4
     assert response["HX-Push-Url"] == url("entry-table", table)
 
@@ -210,7 +210,7 @@ def test_it_forbids_everyone_but_this_tournaments_td(client, make_user, table, w
         if who == "jury":
             TournamentRole.objects.create(tournament=tournament, user=user, role="jury")
         else:
-            from scoring.demo import generate_event
+            from demo.events import generate_event
 
             other = generate_event("other", 8, 1, 1)
             TournamentRole.objects.create(tournament=other, user=user, role="td")

@@ -14,7 +14,7 @@ def table_of_three(slug: str, mode: str = "td", seed: int = 5, rules: str = "nl"
     ``tests.tableside.helpers.running``), its fourth seat taken away: three
     players and the blind man. The event plays tables of three and enters
     deals in ``mode``."""
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from scoring.models import Deal, JuryCall
     from scoring.services import recompute_table
     from tournaments.models import Round, Seat, TableRound, Tournament

@@ -32,7 +32,7 @@ def rename_players(tournament, new_names):
 @pytest.fixture
 def dia_event(db):
     """9 players (one table of five, one of four), 2 rounds × 5 deals."""
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     event = generate_event("dia", 9, 2, 5, rules="nl", seed=11)
     rename_players(event, DIACRITIC_NAMES)

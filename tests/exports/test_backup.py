@@ -8,8 +8,8 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.demo import generate_event
-from scoring.exports.backup import (
+from demo.events import generate_event
+from documents.event_backup import (
     IMPORT_ACTION,
     VERSION,
     BackupError,
@@ -337,7 +337,7 @@ def test_a_restored_backup_lands_unpublished_under_a_new_code(
 
 @pytest.mark.django_db
 def test_a_second_restore_takes_the_next_free_code(small_event):
-    from scoring.exports.backup import restore_event
+    from documents.event_backup import restore_event
 
     data = json.loads(json.dumps(export_event(small_event)))
     assert restore_event(data).slug == "small-2"

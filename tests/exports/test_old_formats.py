@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from scoring.demo import generate_event
-from scoring.exports.backup import VERSION, BackupError, export_event, import_event
+from demo.events import generate_event
+from documents.event_backup import VERSION, BackupError, export_event, import_event
 from scoring.models import Deal
 from scoring.rowsource import standings_rows
 from tournaments.models import Bye, Tournament

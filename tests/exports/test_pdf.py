@@ -3,11 +3,11 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from scoring.exports import ExportError
-from scoring.exports.pdf_cards import player_cards
-from scoring.exports.pdf_seating import seating_list
-from scoring.exports.pdf_sheets import qr_target, score_sheets
-from scoring.exports.pdf_standings import standings_pdf
+from documents import ExportError
+from documents.pdf_cards import player_cards
+from documents.pdf_seating import seating_list
+from documents.pdf_sheets import qr_target, score_sheets
+from documents.pdf_standings import standings_pdf
 from tests.exports.conftest import DIACRITIC_NAMES
 from tournaments.models import Seat, TableRound
 

@@ -5,7 +5,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from scoring.exports.registry import PDF_KINDS, make_export
+from documents.registry import PDF_KINDS, make_export
 from tests.exports.conftest import rename_players
 from tests.exports.pdf_boxes import page_texts, tables, text_faults, unwrap
 
@@ -55,7 +55,7 @@ def long_event(django_db_setup, django_db_blocker):
 
 
 def make_long_event():
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from tournaments.models import Bye, Club, Entry, Player
 
     event = generate_event("lang", 14, 8, 10, rules="nl", seed=5)
@@ -97,7 +97,7 @@ def test_no_text_leaves_its_cell(long_event, kind, round_number, language):
 
 @pytest.mark.django_db
 def test_tables_of_five_with_sixteen_deals_and_sanctions_fit_a_page_each():
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     event = generate_event("vijf", 10, 1, 16, rules="pagat", seed=3, sanction_rate=0.1)
     rename_players(event, LONG_NAMES)

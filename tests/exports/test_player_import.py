@@ -5,7 +5,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import Workbook
 
-from scoring.exports import player_import as pi
+from documents import player_import as pi
 from tournaments.models import Club, Entry, Player
 
 CSV = (
@@ -64,7 +64,7 @@ def test_it_refuses_an_unreadable_xlsx(db):
 def test_it_stores_nothing_before_the_td_confirms_and_rechecks(td_client, register):
     td_client.user.is_staff = True  # creating clubs is staff's (docs/roles.md)
     td_client.user.save()
-    url = reverse("scoring:import-players")
+    url = reverse("documents:import-players")
     upload = SimpleUploadedFile("spelers.csv", CSV, content_type="text/csv")
     before = Player.objects.count()
     response = td_client.post(
@@ -90,7 +90,7 @@ def test_it_stores_nothing_before_the_td_confirms_and_rechecks(td_client, regist
 
 def test_it_keeps_others_out_of_the_player_import(client, make_user):
     client.force_login(make_user("someone"))
-    assert client.get(reverse("scoring:import-players")).status_code == 403
+    assert client.get(reverse("documents:import-players")).status_code == 403
 
 
 # ---- hostile files -------------------------------------------------------------
@@ -185,8 +185,8 @@ def test_an_organiser_imports_a_club_list_whose_clubs_are_new(
     user = make_user("org", organiser=True)  # in no club yet
     TournamentRole.objects.create(tournament=small_event, user=user, role="td")
     client.force_login(user)
-    url = reverse("scoring:import-event-players", args=[small_event.slug])
-    entries = reverse("tournaments:td-entries", args=[small_event.slug])
+    url = reverse("documents:import-event-players", args=[small_event.slug])
+    entries = reverse("td:entries", args=[small_event.slug])
     assert url.encode() in client.get(entries).content  # linked from the entries
     before = small_event.entries.count()
     page = upload(client, url, CLUB_LIST, create_clubs="on").content.decode()
@@ -204,7 +204,7 @@ def test_an_organiser_imports_a_club_list_whose_clubs_are_new(
 def test_a_td_without_a_club_enters_the_players_with_their_club_as_text(
     client, event_td, small_event
 ):
-    url = reverse("scoring:import-event-players", args=[small_event.slug])
+    url = reverse("documents:import-event-players", args=[small_event.slug])
     page = client.get(url).content.decode()
     assert "Create missing clubs" not in page  # not theirs to tick
     assert "kept as text" in page
@@ -233,7 +233,7 @@ def test_a_club_the_importer_does_not_organise_is_not_written_to(
     TournamentRole.objects.create(tournament=small_event, user=user, role="td")
     client.force_login(user)
     csv = "Naam;Club\nAnna Eigen;Eigen Club\nBert Staf;Staff Club\n"
-    url = reverse("scoring:import-event-players", args=[small_event.slug])
+    url = reverse("documents:import-event-players", args=[small_event.slug])
     page = upload(client, url, csv, create_clubs="on").content.decode()
     assert "You do not organise “Staff Club”" in page
     client.post(url, {"confirm": "1"})
@@ -248,7 +248,7 @@ def test_a_player_in_the_register_is_found_and_entered_not_added(
     client, event_td, small_event, register
 ):
     csv = "Naam;Club;Bondsnummer\nAnna Bakker;De Troefaas;77\n"
-    url = reverse("scoring:import-event-players", args=[small_event.slug])
+    url = reverse("documents:import-event-players", args=[small_event.slug])
     page = upload(client, url, csv, check_in="on").content.decode()
     assert "In the register already: entered." in page
     before = Player.objects.count()
@@ -260,7 +260,7 @@ def test_a_player_in_the_register_is_found_and_entered_not_added(
 
 def test_a_refused_row_names_its_line_column_and_why(client, event_td, small_event):
     csv = "Naam;Club;Bondsnummer\nAnna;A;1\n;B;2\nCor;C;1\nDirk;D;\n"
-    url = reverse("scoring:import-event-players", args=[small_event.slug])
+    url = reverse("documents:import-event-players", args=[small_event.slug])
     page = upload(client, url, csv).content.decode()
     assert "2 rows can be stored" in page
     assert "Line 3: Name: the name is missing." in page
@@ -273,7 +273,7 @@ def test_one_player_the_event_cannot_tell_apart_stores_nothing(
     """All or nothing: a name clash at confirmation rolls every row back."""
     name = small_event.entries.first().player.name
     csv = f"Naam;Club\nNieuwe Speler;Club X\n{name};Club Y\n"
-    url = reverse("scoring:import-event-players", args=[small_event.slug])
+    url = reverse("documents:import-event-players", args=[small_event.slug])
     upload(client, url, csv)
     before = (Player.objects.count(), small_event.entries.count())
     response = client.post(url, {"confirm": "1"}, follow=True)
@@ -283,7 +283,7 @@ def test_one_player_the_event_cannot_tell_apart_stores_nothing(
 
 def test_the_event_import_is_for_its_tds_only(client, make_user, small_event):
     client.force_login(make_user("stranger", organiser=True))
-    url = reverse("scoring:import-event-players", args=[small_event.slug])
+    url = reverse("documents:import-event-players", args=[small_event.slug])
     assert client.get(url).status_code == 403
     file = SimpleUploadedFile("p.csv", b"Naam\nX\n", "text/csv")
     assert client.post(url, {"file": file}).status_code == 403
@@ -293,7 +293,7 @@ def test_the_event_import_is_for_its_tds_only(client, make_user, small_event):
 def test_a_confirmation_is_for_the_event_it_was_previewed_for(
     client, make_user, small_event
 ):
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from tournaments.models import TournamentRole
 
     other = generate_event("other", 8, 1, 1, seed=2)
@@ -301,8 +301,10 @@ def test_a_confirmation_is_for_the_event_it_was_previewed_for(
     for event in (small_event, other):
         TournamentRole.objects.create(tournament=event, user=user, role="td")
     client.force_login(user)
-    upload(client, reverse("scoring:import-event-players", args=["other"]), "Naam\nX\n")
-    url = reverse("scoring:import-event-players", args=[small_event.slug])
+    upload(
+        client, reverse("documents:import-event-players", args=["other"]), "Naam\nX\n"
+    )
+    url = reverse("documents:import-event-players", args=[small_event.slug])
     client.post(url, {"confirm": "1"})
     assert not Player.objects.filter(name="X").exists()
 
@@ -313,12 +315,12 @@ def test_an_organiser_creates_and_renames_a_club_they_then_organise(client, make
 
     user = make_user("org", organiser=True)
     client.force_login(user)
-    url = reverse("tournaments:td-clubs")
+    url = reverse("td:clubs")
     assert client.get(url).status_code == 200
     client.post(url, {"name": "De Klaverboer", "city": "Zwolle"})
     club = Club.objects.get(name="De Klaverboer")
     assert ClubRole.objects.filter(user=user, club=club).exists()
-    edit = reverse("tournaments:td-club-edit", args=[club.pk])
+    edit = reverse("td:club-edit", args=[club.pk])
     client.post(edit, {"name": "RC De Klaverboer", "city": "Zwolle"})
     club.refresh_from_db()
     assert club.name == "RC De Klaverboer"
@@ -331,13 +333,13 @@ def test_only_organisers_create_clubs_and_only_their_own_are_edited(
 ):
     other = Club.objects.create(name="Staff Club")
     client.force_login(event_td)  # a TD, no organiser
-    assert client.get(reverse("tournaments:td-clubs")).status_code == 403
-    client.post(reverse("tournaments:td-clubs"), {"name": "Sneaky"})
+    assert client.get(reverse("td:clubs")).status_code == 403
+    client.post(reverse("td:clubs"), {"name": "Sneaky"})
     assert not Club.objects.filter(name="Sneaky").exists()
     client.force_login(make_user("org", organiser=True))
-    page = client.get(reverse("tournaments:td-clubs")).content.decode()
+    page = client.get(reverse("td:clubs")).content.decode()
     assert "Staff Club" not in page  # the clubs they organise only
-    edit = reverse("tournaments:td-club-edit", args=[other.pk])
+    edit = reverse("td:club-edit", args=[other.pk])
     assert client.post(edit, {"name": "Taken over"}).status_code == 403
     other.refresh_from_db()
     assert other.name == "Staff Club"
@@ -346,7 +348,7 @@ def test_only_organisers_create_clubs_and_only_their_own_are_edited(
 def test_the_refusals_read_in_dutch(client, event_td, small_event):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "nl"
     csv = "Naam;Club;Bondsnummer\n;B;2\nCor;Onbekend;3\n"
-    url = reverse("scoring:import-event-players", args=[small_event.slug])
+    url = reverse("documents:import-event-players", args=[small_event.slug])
     page = upload(client, url, csv).content.decode()
     assert "Regel 2: Naam: de naam ontbreekt." in page
     assert "“Onbekend” is hier geen club: ingeschreven met de club als tekst." in page
@@ -368,7 +370,7 @@ def test_a_club_organiser_creates_missing_clubs_at_the_registers_door(
 
     user = make_user("secretaris", clubs=[register])
     client.force_login(user)
-    url = reverse("scoring:import-players")
+    url = reverse("documents:import-players")
     page = upload(client, url, CLUB_LIST, create_clubs="on").content.decode()
     assert "22 rows can be stored" in page
     client.post(url, {"confirm": "1"})

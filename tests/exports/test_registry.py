@@ -3,8 +3,8 @@ views and the command offer exactly what it holds."""
 
 import pytest
 
-from scoring.exports import JSON, PDF, XLSX, ExportError
-from scoring.exports.registry import (
+from documents import JSON, PDF, XLSX, ExportError
+from documents.registry import (
     EVENT_EXPORTS,
     FORMATS,
     PDF_KINDS,
@@ -43,7 +43,7 @@ def test_a_format_with_one_export_needs_no_name():
 
 
 def test_the_command_offers_what_the_table_holds():
-    from scoring.management.commands.export_tournament import Command
+    from documents.management.commands.export_tournament import Command
 
     parser = Command().create_parser("manage.py", "export_tournament")
     choices = {a.dest: a.choices for a in parser._actions if a.choices}

@@ -1,7 +1,7 @@
 """A backup the site wrote always restores (issue 36, finding 5), on the site
 that wrote it and on a fresh one, on the web and on the command line, for
-the event backup (``scoring.exports.backup``) and the season backup
-(``seasons.backup``).
+the event backup (``documents.event_backup``) and the season backup
+(``documents.season_backup``).
 
 The data is built once for the module (a transaction rolled back at its
 end; each test's own is a savepoint): a club season of three evenings,
@@ -39,14 +39,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from scoring.exports.backup import export_event, import_event
-from scoring.exports.backup_schema import (
+from documents.event_backup import export_event, import_event
+from documents.event_backup_schema import (
     MAX_ITEMS,
     check_structure,
 )
+from documents.season_backup import export_competition, import_competition
 from scoring.models import Deal
 from scoring.rowsource import event_names, standings_rows
-from seasons.backup import export_competition, import_competition
 from seasons.models import Competition, Evening, Team
 from seasons.services import season_standings
 from tests.exports.three_event import three_event
@@ -103,7 +103,7 @@ def season(django_db_setup, django_db_blocker) -> Competition:
 def make_season() -> Competition:
     from django.utils import translation
 
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from seasons.privacy import erase_player
 
     club = Club.objects.create(name=CLUB)
@@ -259,13 +259,13 @@ def downloaded(response) -> bytes:
 
 
 def event_backup_by_web(client, event: Tournament) -> bytes:
-    return downloaded(client.get(reverse("scoring:export-json", args=[event.slug])))
+    return downloaded(client.get(reverse("documents:json", args=[event.slug])))
 
 
 def restore_event_by_web(client, backup: bytes) -> Tournament:
     before = set(Tournament.objects.values_list("pk", flat=True))
     file = SimpleUploadedFile("event.json", backup, "application/json")
-    response = client.post(reverse("scoring:import-tournament"), {"file": file})
+    response = client.post(reverse("documents:import-event"), {"file": file})
     assert response.status_code == 302, refusal(response)
     return Tournament.objects.exclude(pk__in=before).get()
 
@@ -284,7 +284,7 @@ def restore_event_by_command(path: Path, slug: str | None) -> Tournament:
 
 
 def season_backup_by_web(client, competition: Competition) -> bytes:
-    url = reverse("seasons:export-json", args=[competition.slug])
+    url = reverse("documents:season-json", args=[competition.slug])
     return downloaded(client.get(url))
 
 
@@ -472,8 +472,8 @@ def test_a_team_member_the_register_lacks_is_added_not_taken_for_his_namesake(
 def test_typed_totals_as_large_as_the_form_takes_restore(season):
     """The totals form takes a total up to ±1,000,000 (``totals_form.LIMIT``);
     the backup took ±99,999 only, so the site refused its own file."""
-    from scoring.entry.totals_form import LIMIT
     from scoring.services.table_totals import store_totals
+    from td.forms_totals import LIMIT
 
     original = evening(season, "totals")
     table = TableRound.objects.get(
@@ -526,7 +526,7 @@ def test_a_team_as_large_as_the_page_takes_restores(secretary, season, best_of, 
         Player(name=f"Lid {n:03d}", club=season.club) for n in range(count)
     )
     response = secretary.post(
-        reverse("seasons:add-team", args=[season.slug]),
+        reverse("td:season-add-team", args=[season.slug]),
         {"name": "Iedereen", "members": [p.pk for p in members], "best_of": best_of},
     )
     assert response.status_code == 302

@@ -18,11 +18,11 @@ from django.apps import apps
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from scoring.demo import generate_event
-from scoring.exports.pdf_cards import card_rows, player_cards
-from scoring.exports.pdf_sheets import score_sheets
-from scoring.exports.pdf_standings import standings_pdf
-from scoring.exports.xlsx import workbook
+from demo.events import generate_event
+from documents.pdf_cards import card_rows, player_cards
+from documents.pdf_sheets import score_sheets
+from documents.pdf_standings import standings_pdf
+from documents.xlsx_event import workbook
 from scoring.models import Deal
 from scoring.rowsource import deal_rows, sanction_points, standings_rows
 from tests.exports.pdf_boxes import page_texts, tables, text_faults, unwrap
@@ -152,7 +152,7 @@ def test_the_td_standings_show_ten(client, make_user, charged):
     user = make_user("td")
     TournamentRole.objects.create(tournament=charged, user=user, role="td")
     client.force_login(user)
-    response = client.get(reverse("scoring:standings-td", args=["charged"]))
+    response = client.get(reverse("td:standings", args=["charged"]))
     table = response.context["table"]
     row = next(r for r in table.data if r["entry"] == offender(charged).entry_id)
     assert row["sanction_points"] == 10
@@ -217,7 +217,7 @@ def test_a_withdrawn_player_is_marked_in_standings_and_cards(
     user = make_user("td")
     TournamentRole.objects.create(tournament=charged, user=user, role="td")
     client.force_login(user)
-    td = client.get(reverse("scoring:standings-td", args=["charged"]))
+    td = client.get(reverse("td:standings", args=["charged"]))
     assert note in td.content.decode()
     book = load_workbook(io.BytesIO(workbook(charged)[2]))
     ws = book.worksheets[0]

@@ -7,7 +7,7 @@ import io
 import pdfplumber
 import pytest
 
-from scoring.exports.pdf_sheets import qr_target, score_sheets
+from documents.pdf_sheets import qr_target, score_sheets
 from tests.exports.pdf_boxes import text_faults
 from tournaments.models import TableRound, Tournament
 
@@ -29,7 +29,7 @@ def links(event) -> list[str]:
 @pytest.mark.django_db
 @pytest.mark.parametrize("mode", ["confirm", "td"])
 def test_the_link_under_the_qr_code_is_on_one_line(mode):
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     slug = "najaarstoernooi-geertruidenberg-2026"
     event = generate_event(slug, 9, 1, 5, rules="nl", seed=3)

@@ -4,7 +4,7 @@ event's language, and nothing of the TD's pages (issue 26)."""
 
 import pytest
 
-from scoring.exports.pdf_sheets import score_sheets
+from documents.pdf_sheets import score_sheets
 from tests.exports.test_pdf import pages
 
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.exports.backup import (
+from documents.event_backup import (
     IMPORT_ACTION,
     VERSION,
     BackupError,
@@ -215,7 +215,7 @@ def test_every_deal_the_pipeline_scores_at_a_table_of_three_imports_alike(seed, 
     declaring) the import refuses with the pipeline's own message."""
     from django.db import transaction
 
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     with transaction.atomic():
         event = generate_event(
@@ -250,7 +250,7 @@ def test_every_deal_the_pipeline_scores_at_a_table_of_three_imports_alike(seed, 
 
 # -- the season's backup ---------------------------------------------------------------
 def a_season(threes: bool = True):
-    from scoring.demo import generate_event, make_players
+    from demo.events import generate_event, make_players
     from seasons.models import Competition, Evening
     from tournaments.models import Club
 
@@ -269,8 +269,8 @@ def a_season(threes: bool = True):
 
 
 def test_the_season_backup_carries_its_setting_and_its_tables_of_three():
-    from seasons.backup import VERSION as SEASON
-    from seasons.backup import export_competition, import_competition
+    from documents.season_backup import VERSION as SEASON
+    from documents.season_backup import export_competition, import_competition
 
     season, event = a_season()
     data = json.loads(json.dumps(export_competition(season)))
@@ -284,7 +284,7 @@ def test_the_season_backup_carries_its_setting_and_its_tables_of_three():
 
 
 def test_an_older_season_file_imports_with_tables_of_three_off():
-    from seasons.backup import export_competition, import_competition
+    from documents.season_backup import export_competition, import_competition
 
     season, _event = a_season(threes=False)
     data = json.loads(json.dumps(export_competition(season)))

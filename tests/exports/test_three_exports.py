@@ -16,7 +16,7 @@ import pytest
 from django.utils import translation
 from openpyxl import load_workbook
 
-from scoring.exports.registry import make_export
+from documents.registry import make_export
 from tests.exports.pdf_boxes import page_texts, tables, text_faults, unwrap
 from tests.exports.three_event import DEALS, RIK_SCORES, three_event
 from tournaments.dealing import BLIND_LABEL
@@ -32,7 +32,7 @@ def event(db):
 
 def blind_in(language: str) -> str:
     """The blind man's hand as the exports name it in ``language``."""
-    from scoring.forms import shown_name
+    from td.forms_deal import shown_name
 
     with translation.override(language):
         return shown_name(BLIND_LABEL)
@@ -182,7 +182,7 @@ def test_the_workbook_shows_the_blind_mans_hand_and_three_scores(event, language
 
 def test_a_workbook_of_tables_of_three_only_still_has_the_blind_mans_block(db):
     """Six players: two tables of three and no table of four."""
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     def threes(round_, playing, rng):
         return [playing[:3], playing[3:]]
@@ -200,8 +200,8 @@ def test_a_workbook_of_tables_of_three_only_still_has_the_blind_mans_block(db):
 def test_the_season_workbook_counts_an_evening_with_a_table_of_three(db):
     import random
 
-    from scoring.demo import generate_event, make_players
-    from seasons.exports import make_season_export
+    from demo.events import generate_event, make_players
+    from documents.season_exports import make_season_export
     from seasons.models import Competition, Evening
     from tests.exports.three_event import four_and_three
     from tournaments.models import Club

@@ -4,7 +4,7 @@ import pytest
 from django.utils import translation
 from openpyxl import load_workbook
 
-from scoring.exports.xlsx import column_letter, workbook
+from documents.xlsx_event import column_letter, workbook
 from scoring.models import Deal
 from scoring.rowsource import standings_rows
 from tournaments.models import Seat

@@ -4,8 +4,8 @@ page, column widths and number formats."""
 import pytest
 from openpyxl.utils import get_column_letter
 
-from scoring.demo import generate_event
-from scoring.exports.xlsx import workbook
+from demo.events import generate_event
+from documents.xlsx_event import workbook
 from scoring.rowsource import standings_rows
 from tests.exports.test_xlsx_values import five_event, read
 from tournaments.models import Seat

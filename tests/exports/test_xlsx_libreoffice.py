@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from scoring.exports.xlsx import workbook
+from documents.xlsx_event import workbook
 from tests.exports.test_xlsx_values import five_event, read
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")

@@ -13,8 +13,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
-from scoring.demo import generate_event
-from scoring.exports.xlsx import workbook
+from demo.events import generate_event
+from documents.xlsx_event import workbook
 from scoring.models import Deal
 from scoring.rowsource import standings_rows
 from tournaments.models import Seat

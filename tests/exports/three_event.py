@@ -13,7 +13,7 @@ the blind man's cards and takes its share, so seat 2 wins 30 and seats 3
 and 1 pay 15 each (000; ``scoring.settlement``).
 """
 
-from scoring.demo import generate_event
+from demo.events import generate_event
 
 #: Table 2, round 1, deal 1 (see the module's doc).
 RIK_WITH_THE_BLIND = {

@@ -2,37 +2,11 @@
 event whose rounds are scored but not yet published, its players
 subscribed."""
 
-import importlib.util
 import socket
-import sys
-import sysconfig
 from email import message_from_bytes, policy
-from pathlib import Path
 
 import pytest
-
-
-def _smtp_controller():
-    """aiosmtpd's ``Controller``. aiosmtpd imports ``public`` (the atpublic
-    package), a name our ``public`` app takes: atpublic stands in for it
-    while aiosmtpd is imported, then the app is back."""
-    path = Path(sysconfig.get_paths()["purelib"]) / "public" / "__init__.py"
-    spec = importlib.util.spec_from_file_location("public", path)
-    atpublic = importlib.util.module_from_spec(spec)
-    ours = sys.modules.get("public")
-    sys.modules["public"] = atpublic
-    try:
-        spec.loader.exec_module(atpublic)
-        from aiosmtpd.controller import Controller
-    finally:
-        if ours is not None:
-            sys.modules["public"] = ours
-        else:
-            del sys.modules["public"]
-    return Controller
-
-
-Controller = _smtp_controller()
+from aiosmtpd.controller import Controller
 
 
 class Inbox:
@@ -86,8 +60,8 @@ def unpublished_event(db):
     player subscribed to results and seats, in English."""
     import datetime
 
+    from demo.events import generate_event
     from mailings.models import MailDue
-    from scoring.demo import generate_event
     from tournaments.models import Player
 
     event = generate_event("mailtest", 8, 2, 4, rules="nl", seed=3, published=False)

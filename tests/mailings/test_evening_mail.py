@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def last_evening(db):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
 
     competition = generate_season(
         "mailclub", players=10, evenings=2, deals=4, seed=5, attendance=(8, 10)
@@ -39,7 +39,7 @@ def publish_as_td(client, make_user, event, number):
     user = make_user(f"td{number}")
     TournamentRole.objects.get_or_create(tournament=event, user=user, role="td")
     client.force_login(user)
-    url = reverse("tournaments:td-round-publish", args=[event.slug, number])
+    url = reverse("td:round-publish", args=[event.slug, number])
     return client.post(url, {"publish": "1", "confirmed": "1"})
 
 

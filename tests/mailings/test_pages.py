@@ -96,7 +96,7 @@ def test_smtp_down_is_retried_then_failed_and_shown_to_the_organiser(
 
 
 def test_the_register_needs_an_address_and_a_consent_date_for_mail(db):
-    from tournaments.forms_register import MemberForm
+    from td.forms_register import MemberForm
 
     form = MemberForm({"name": "Anna", "mail_results": "on", "public_name": "full"})
     assert not form.is_valid()

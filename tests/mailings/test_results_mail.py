@@ -9,9 +9,9 @@ import random
 import pytest
 from django.utils import translation
 
+from demo.events import realistic_record
 from mailings.models import Mail
 from mailings.queue import work_off
-from scoring.demo import realistic_record
 from scoring.models import Deal
 from scoring.rowsource import standings_rows
 from scoring.services import save_deal, table_view

@@ -33,7 +33,7 @@ def confirm_link(message) -> str:
 def event(db):
     """8 players, 2 rounds, round 1 public, round 2 not; the first player
     hidden under a name only the club knows."""
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     event = generate_event("subs", 8, 2, 4, rules="nl", seed=5, published=False)
     publish_round(event.round_set.get(number=1), True)
@@ -111,7 +111,7 @@ def test_the_club_confirms_an_address_it_did_not_have(event, client, make_user):
     ask(client, event, entry, "new@example.org")
     client.post(confirm_link(django_mail.outbox[0]))
     sub = MailSubscription.objects.get()
-    url = reverse("tournaments:td-mail-request", args=[sub.pk, "approve"])
+    url = reverse("td:mail-request", args=[sub.pk, "approve"])
     other_club = make_user("other", clubs=[_club("Elders")])
     td = Client()
     td.force_login(other_club)

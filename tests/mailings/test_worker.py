@@ -188,7 +188,7 @@ def test_served_pages_stay_fast_while_the_mail_server_hangs(tmp_path):
     server that never answers: 8 subscriptions at once, then pages."""
     import requests
 
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     hung = HungServer()
     event = generate_event("hung", 8, 1, 4, rules="nl", seed=2)

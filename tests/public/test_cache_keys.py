@@ -7,8 +7,8 @@ from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from public.cache import page_path
-from scoring.demo import generate_event
+from demo.events import generate_event
+from publicpages.cache import page_path
 from tests.public.test_query_count import count_queries
 
 JUNK = [

@@ -117,7 +117,7 @@ def test_the_standings_page_offers_the_feed(client, small_event):
 
 @pytest.fixture
 def season(db):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
 
     competition = generate_season(
         "club", players=10, evenings=3, deals=4, seed=3, attendance=(8, 10)
@@ -199,7 +199,7 @@ def test_the_season_page_offers_the_feed(client, season):
 
 def test_rounds_past_midnight_fall_on_the_next_day():
     """Pure: the builder plans on the clock, and a late round moves a day."""
-    from public.calendar_feed import round_slots
+    from publicpages.calendar_feed import round_slots
 
     slots = round_slots(
         "u", str, datetime.date(2026, 12, 31), datetime.time(22, 0), 90, 3

@@ -6,8 +6,8 @@ import datetime
 
 from django.urls import reverse
 
-from seasons.forms import CompetitionForm
-from tournaments.forms import TournamentForm
+from td.forms import TournamentForm
+from td.forms_season import CompetitionForm
 
 
 def event_data(tournament, **changes) -> dict:
@@ -26,7 +26,7 @@ def event_data(tournament, **changes) -> dict:
 
 
 def post_settings(client, tournament, data):
-    url = reverse("tournaments:td-settings", args=[tournament.slug])
+    url = reverse("td:settings", args=[tournament.slug])
     return client.post(url, data, HTTP_ACCEPT_LANGUAGE="en")
 
 

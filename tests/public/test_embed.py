@@ -133,7 +133,7 @@ def test_an_unknown_event_or_season_is_404(client, db):
 
 @pytest.fixture
 def season(db):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
 
     competition = generate_season(
         "club", players=10, evenings=2, deals=4, seed=3, attendance=(8, 10)
@@ -188,7 +188,7 @@ def organiser(client, make_user):
 
 def post_origins(client, text: str):
     return client.post(
-        reverse("tournaments:td-club-edit", args=[client.club.pk]),
+        reverse("td:club-edit", args=[client.club.pk]),
         {"name": client.club.name, "city": "", "embed_origins": text},
         HTTP_ACCEPT_LANGUAGE="en",
     )
@@ -237,7 +237,7 @@ def test_the_club_form_takes_at_most_ten_websites(organiser):
 
 
 def test_the_td_event_page_offers_the_iframe_code(td_client, small_event):
-    url = reverse("tournaments:td-settings", args=[small_event.slug])
+    url = reverse("td:settings", args=[small_event.slug])
     html = td_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert (
         "&lt;iframe src=&quot;http://testserver/embed/t/small/&quot;" in html

@@ -69,7 +69,7 @@ def test_a_listed_website_shows_the_widget_and_another_does_not(
 ):
     from django.contrib.auth import get_user_model
 
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from tournaments.models import Club, ClubRole, TournamentRole
 
     event = generate_event("small", 10, 2, 4, rules="nl", seed=7)

@@ -152,7 +152,7 @@ def test_the_season_page_shows_the_column_and_the_api_the_field(client, season):
 @pytest.mark.django_db
 def test_the_secretarys_season_page_shows_them_too(client, make_user, season):
     client.force_login(make_user("secretary", organiser=True, clubs=[season.club]))
-    path = reverse("seasons:detail", args=[season.slug])
+    path = reverse("td:season", args=[season.slug])
     assert "Penalty points" not in client.get(path).content.decode()
     season_switch_on(season)
     html = client.get(path).content.decode()

@@ -4,7 +4,7 @@ the table-round page the sheet's QR code opens, and the hall's screen."""
 import pytest
 from django.urls import reverse
 
-from scoring.exports.pdf_sheets import qr_target
+from documents.pdf_sheets import qr_target
 from scoring.models import Deal
 from tournaments.models import Bye, Entry, Round, Seat, TableRound
 from tournaments.page_versions import touch

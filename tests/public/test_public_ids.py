@@ -22,7 +22,7 @@ def url(name, *args):
 
 @pytest.fixture
 def season(db):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
     from seasons.ratings import recompute_ratings
 
     season = generate_season(

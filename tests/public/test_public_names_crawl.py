@@ -18,7 +18,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from public.names_middleware import STAFF_PREFIXES
+from publicpages.names_middleware import STAFF_PREFIXES
 
 HIDDEN_NAME, SHORT_NAME = "Zwaantje Verborgen", "Krelis Kortenaam"
 SECRETS = ("Verborgen", "Kortenaam")
@@ -33,8 +33,8 @@ SKIP = ("/static/", "/media/", "/favicon")
 def crawl_season(db):
     """The season, its hidden and short players, a prize evening, an open
     event with byes, ratings."""
-    from scoring.demo import generate_event
-    from seasons.demo import generate_season
+    from demo.events import generate_event
+    from demo.season import generate_season
     from seasons.ratings import recompute_ratings
     from tournaments.models import Bye, Player
 
@@ -280,8 +280,8 @@ def test_only_the_staff_pages_show_the_full_names(client, crawl_season, make_use
     TournamentRole.objects.create(tournament=event, user=user, role="td")
     client.force_login(user)
     for url in (
-        reverse("scoring:standings-td", args=[event.slug]),
-        reverse("seasons:detail", args=[season.slug]),
+        reverse("td:standings", args=[event.slug]),
+        reverse("td:season", args=[season.slug]),
     ):
         response = client.get(url)
         assert response.status_code == 200, url

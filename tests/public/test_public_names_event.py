@@ -128,7 +128,7 @@ def test_the_pdfs_posted_in_the_hall_name_players_as_they_chose(td_client, named
     """Printed from the TD's own page, and still the public's names."""
     event, hidden, _short, bye = named
     for what in ("standings", "seating"):
-        url = reverse("scoring:export-pdf", args=[event.slug, what]) + "?round=1"
+        url = reverse("documents:pdf", args=[event.slug, what]) + "?round=1"
         response = td_client.get(url)
         assert response.status_code == 200, what
         text = pdf_text(b"".join(response.streaming_content))
@@ -143,10 +143,10 @@ def test_the_pdfs_posted_in_the_hall_name_players_as_they_chose(td_client, named
 def test_the_td_and_the_clubs_exports_keep_the_full_names(td_client, named):
     from openpyxl import load_workbook
 
-    from scoring.exports.registry import make_export
+    from documents.registry import make_export
 
     event, _hidden, _short, _bye = named
-    html = td_client.get(reverse("scoring:standings-td", args=[event.slug]))
+    html = td_client.get(reverse("td:standings", args=[event.slug]))
     assert HIDDEN in html.content.decode() and SHORT in html.content.decode()
     _name, _kind, sheets = make_export(event, "pdf", "sheets", round_number=1)
     text = pdf_text(sheets)
@@ -189,7 +189,7 @@ def test_names_that_repeat_are_told_apart_without_the_hidden_name(client, named)
 
 @pytest.mark.django_db
 def test_a_cached_value_is_never_shared_between_staff_and_public(named):
-    from public.cache import per_version
+    from publicpages.cache import per_version
     from tournaments.public_names import for_public
 
     event = named[0]

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.demo import generate_event
+from demo.events import generate_event
 from tournaments.models import Entry, TournamentRole
 
 
@@ -23,8 +23,8 @@ def test_it_reads_standings_in_a_constant_number_of_queries(client, make_user):
     user = make_user("td")
     for t in (small, large):
         TournamentRole.objects.create(tournament=t, user=user, role="td")
-    for name in ("public:standings", "scoring:standings-td"):
-        if name == "scoring:standings-td":
+    for name in ("public:standings", "td:standings"):
+        if name == "td:standings":
             client.force_login(user)
         counts = [
             count_queries(client, reverse(name, args=[slug]))
@@ -110,7 +110,7 @@ def test_a_players_page_reads_only_that_players_tables():
 
 
 def test_every_table_renders_with_the_fast_template():
-    from scoring import tables
+    from td import tables_scoring as tables
 
     for name in (
         "StandingsTable",

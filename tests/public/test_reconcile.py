@@ -42,7 +42,7 @@ def test_it_makes_the_database_refuse_a_deal_that_does_not_sum_to_zero(small_eve
 
 @pytest.mark.django_db
 def test_it_shows_the_reconciliation_to_the_td_only(td_client, small_event):
-    path = reverse("scoring:recon-td", args=["small"])
+    path = reverse("td:reconciliation", args=["small"])
     assert Client().get(path).status_code == 302  # to the login page
     html = td_client.get(path).content.decode()
     assert "16" in html and "recon-ok" in html
@@ -53,6 +53,6 @@ def test_it_lists_non_zero_lines_on_the_page(td_client, small_event):
     Seat.objects.filter(table__round__tournament=small_event, position=1).update(
         points=F("points") + 1
     )
-    response = td_client.get(reverse("scoring:recon-td", args=["small"]))
+    response = td_client.get(reverse("td:reconciliation", args=["small"]))
     assert b"recon-bad" in response.content
     assert len(response.context["table"].data) == 4 + 2 + 1

@@ -1,4 +1,4 @@
-"""The public pages' fast path (``public.middleware``): a phone that polls
+"""The public pages' fast path (``publicpages.middleware``): a phone that polls
 gets the kept page without a query (gzipped when it asks), every visitor the
 same bytes; a logged-in visitor and an htmx partial go the normal way."""
 
@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.demo import generate_event
+from demo.events import generate_event
 from tests.public.test_query_count import count_queries
 
 

@@ -3,7 +3,7 @@ from django.urls import reverse
 
 from tournaments.models import Round
 
-PATH = reverse("scoring:standings-td", args=["small"])
+PATH = reverse("td:standings", args=["small"])
 
 
 @pytest.mark.django_db

@@ -30,7 +30,7 @@ def mixed_seater(round_, playing, rng):
 
 @pytest.fixture
 def three_event():
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     return generate_event(
         "drie", 12, 2, 6, rules="nl", seed=29, sanction_rate=0.3,
@@ -174,10 +174,10 @@ def test_the_td_pages_of_an_event_with_tables_of_three(client, three_event, make
     manage = f"/manage/{event.slug}/"
     starts = [
         manage,
-        reverse("scoring:standings-td", args=[event.slug]),
-        reverse("scoring:whatif-td", args=[event.slug]) + "?rules=pagat",
-        reverse("scoring:entry-table", args=[event.slug, 1, table.number]),
-        reverse("scoring:entry-deal", args=[event.slug, 1, table.number, 1]),
+        reverse("td:standings", args=[event.slug]),
+        reverse("td:whatif", args=[event.slug]) + "?rules=pagat",
+        reverse("td:entry-table", args=[event.slug, 1, table.number]),
+        reverse("td:entry-deal", args=[event.slug, 1, table.number, 1]),
     ]
     pages = crawl(client, starts, (manage, f"/t/{event.slug}/"))
     failed = {p: s for p, (s, _t) in pages.items() if s >= 500}

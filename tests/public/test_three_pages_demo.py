@@ -10,10 +10,8 @@ pytestmark = pytest.mark.django_db
 
 
 def load_demo(*args):
-    """The demo events (``scoring``'s command; the season is not needed)."""
-    from scoring.management.commands.load_demo import Command
-
-    call_command(Command(), *args, verbosity=0)
+    """The demo events (the season is not needed)."""
+    call_command("load_demo", "--without-season", *args, verbosity=0)
 
 
 def test_the_demo_has_an_event_with_a_table_of_three_and_loads_once(client):

@@ -156,7 +156,7 @@ def test_the_season_pages_and_ratings_show_no_unpublished_result(client, season)
 
 @pytest.fixture
 def season(db):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
 
     return generate_season(
         "club", players=10, evenings=2, deals=4, seed=3, attendance=(8, 10), teams=2

@@ -2,10 +2,10 @@
 
 import pytest
 
-from rules.editor import overrides_from_form
 from rules.engine.presets import get_preset
 from rules.models import HouseRuleSet
 from rules.resolver import resolve_schedule
+from td.rules_editor import overrides_from_form
 
 
 def form_for(schedule, **changes):
@@ -114,7 +114,7 @@ def test_only_its_maker_changes_a_set(client, club_set, make_user):
 
 @pytest.mark.django_db
 def test_a_set_an_event_plays_by_is_read_only_and_keeps_its_code(client, club_set):
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     maker, rule_set = club_set
     event = generate_event("uses-club", 8, 1, 2, rules="club")

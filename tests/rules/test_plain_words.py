@@ -11,7 +11,7 @@ from rules.engine.house_rules import editable_keys
 from rules.engine.labels import FIELDS, KINDS, LOSS_MODES, PAYMENTS, SCHEDULE, VARIANTS
 from rules.engine.presets import PRESETS, get_preset
 from rules.engine.types import Kind, LossMode, Payment
-from rules.forms import contract_fields, where_in_words
+from td.forms_rules import contract_fields, where_in_words
 
 
 def visible(html: str) -> str:

@@ -6,13 +6,13 @@ import re
 import pytest
 from django.utils import translation
 
-from rules.editor import overrides_from_form, shapes_from_form
 from rules.engine.house_rules import SHAPE_FORMS, apply_overrides
 from rules.engine.labels import SCHEDULE, SHAPES, shape_lines
 from rules.engine.presets import get_preset
-from rules.forms import shape_groups, where_in_words
 from rules.models import HouseRuleSet
 from rules.resolver import resolve_schedule
+from td.forms_rules import shape_groups, where_in_words
+from td.rules_editor import overrides_from_form, shapes_from_form
 
 NL_SHAPES = {
     "solo13_steps": {"solo-13": 10},

@@ -8,14 +8,14 @@ import re
 import pytest
 from django.utils import translation
 
-from rules.editor import overrides_from_form, shapes_from_form
 from rules.engine.diff import differences
 from rules.engine.house_rules import apply_overrides
 from rules.engine.labels import PRICES, SHAPES, shape_lines
 from rules.engine.presets import get_preset
-from rules.forms import shape_groups, where_in_words
 from rules.models import HouseRuleSet
 from rules.resolver import resolve_schedule
+from td.forms_rules import shape_groups, where_in_words
+from td.rules_editor import overrides_from_form, shapes_from_form
 
 SHAPES_NEW = {
     "failed_step": {"piek": 10},
@@ -260,7 +260,7 @@ THREE_DEALS = {
 
 @pytest.mark.django_db
 def test_what_if_rescores_with_the_new_shapes():
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from scoring.whatif import what_if
     from tournaments.models import Seat
 

@@ -224,7 +224,7 @@ def _misere_file(declared: list[tuple[int, int]], listed_backwards: bool):
 
 @pytest.mark.parametrize("backwards", [False, True])
 def test_the_backup_import_refuses_the_third_solo_in_play_order(backwards):
-    from scoring.exports.backup import BackupError, _check_rounds
+    from documents.event_backup import BackupError, _check_rounds
 
     rounds, event = _misere_file([(1, 1), (1, 2), (2, 2)], backwards)
     refs = {name: {"name": name} for name in ("Anna", "Bert", "Cor", "Dirk")}
@@ -238,7 +238,7 @@ def test_the_backup_import_refuses_the_third_solo_in_play_order(backwards):
 
 
 def test_the_backup_import_takes_two_solos():
-    from scoring.exports.backup import _check_rounds
+    from documents.event_backup import _check_rounds
 
     rounds, event = _misere_file([(2, 1), (1, 2)], listed_backwards=True)
     refs = {name: {"name": name} for name in ("Anna", "Bert", "Cor", "Dirk")}
@@ -250,7 +250,7 @@ def test_the_backup_import_takes_two_solos():
 
 @pytest.mark.django_db
 def test_the_sql_play_order_is_play_order():
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from scoring.models import Deal
     from scoring.services.deal_rows import PLAY_ORDER
 
@@ -268,7 +268,7 @@ def test_the_sql_play_order_is_play_order():
 def test_the_save_path_gives_each_stored_deal_the_demos_context():
     """The demo scored each deal with the streamed context; the save path,
     asked about the same deal afterwards, builds the same one."""
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from scoring.models import Deal
     from scoring.services import deal_context, table_view
     from scoring.services.deal_rows import PLAY_ORDER

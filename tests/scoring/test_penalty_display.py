@@ -195,7 +195,7 @@ def test_a_tie_broken_by_the_chain_keeps_its_order_and_equal_penalty(small_event
 
 @pytest.mark.django_db
 def test_the_tds_standings_show_the_column_and_name_the_display(td_client, small_event):
-    path = reverse("scoring:standings-td", args=[small_event.slug])
+    path = reverse("td:standings", args=[small_event.slug])
     plain = td_client.get(path)
     assert "Penalty points" not in plain.content.decode()
     switch_on(small_event)
@@ -215,7 +215,7 @@ def test_the_tds_standings_show_the_column_and_name_the_display(td_client, small
 @pytest.mark.django_db
 def test_the_tds_standings_say_strafpunten_in_dutch(td_client, small_event):
     switch_on(small_event)
-    path = reverse("scoring:standings-td", args=[small_event.slug])
+    path = reverse("td:standings", args=[small_event.slug])
     html = td_client.get(path, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Strafpunten" in html
 
@@ -226,7 +226,7 @@ def pdf_text(data: bytes) -> str:
 
 @pytest.mark.django_db
 def test_the_standings_pdf_carries_the_column_and_the_zero_sum_total(small_event):
-    from scoring.exports.pdf_standings import standings_pdf
+    from documents.pdf_standings import standings_pdf
     from tournaments.models import Tournament
 
     small_event.language = "en"
@@ -244,7 +244,7 @@ def test_the_standings_pdf_carries_the_column_and_the_zero_sum_total(small_event
 
 @pytest.mark.django_db
 def test_the_workbooks_standings_sheet_holds_the_numbers(small_event):
-    from scoring.exports.xlsx import workbook
+    from documents.xlsx_event import workbook
     from tournaments.models import Tournament
 
     small_event.language = "en"

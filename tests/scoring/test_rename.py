@@ -12,8 +12,8 @@ import pytest
 from django.core.management import call_command
 from openpyxl import load_workbook
 
-from scoring.exports.backup import export_event, import_event
-from scoring.exports.registry import make_export
+from documents.event_backup import export_event, import_event
+from documents.registry import make_export
 from scoring.rowsource import standings_rows
 from scoring.services import recompute_table
 from tournaments.models import Player, TableRound, Tournament

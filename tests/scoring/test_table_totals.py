@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.entry.actions import NotCompleteError, close_table
 from scoring.reconcile import reconcile
 from scoring.services import TotalsOnlyError, save_deal, standings_for
+from scoring.services.table_actions import NotCompleteError, close_table
 from scoring.services.table_totals import (
     TotalsError,
     default_deals_played,
@@ -131,7 +131,7 @@ def test_only_the_td_may_enter_totals(event, make_user, client):
 
 
 def test_a_closed_table_and_a_table_with_deals_are_refused(db, td):
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     event = generate_event("met-spellen", 8, 1, 4, rules="nl", seed=3)
     TournamentRole.objects.create(tournament=event, user=td, role="td")
@@ -215,7 +215,7 @@ def test_to_deals_keeps_the_sheet_and_closing_waits_for_matching_deals(event, td
 def test_a_paper_sheet_typed_beside_deals_stays_a_cross_check(event, td):
     """Only a table that moved from totals waits for its deals to agree:
     the paper-sheet check typed at a deals table never holds it open."""
-    from scoring.entry.actions import store_sheet
+    from scoring.services.table_actions import store_sheet
 
     table = table_of(event)
     enter_zero_deals(table)
@@ -297,7 +297,7 @@ def typed_evening(event, td):
 
 @pytest.mark.parametrize("index", range(7))
 def test_every_export_builds_for_a_totals_evening(typed_evening, index):
-    from scoring.exports.registry import EVENT_EXPORTS, Options
+    from documents.registry import EVENT_EXPORTS, Options
 
     if index >= len(EVENT_EXPORTS):
         pytest.skip("fewer exports")
@@ -319,7 +319,7 @@ def test_the_standings_count_sat_out_deals_of_a_totals_table(typed_evening):
 def test_a_totals_evening_survives_a_backup_round_trip(typed_evening):
     import json
 
-    from scoring.exports.backup import export_event, import_event
+    from documents.event_backup import export_event, import_event
 
     Player.objects.filter(entries__tournament=typed_evening).filter(
         name__endswith=" 0"
@@ -343,7 +343,7 @@ def test_a_totals_evening_survives_a_backup_round_trip(typed_evening):
 def test_a_file_with_totals_that_do_not_add_up_is_refused(typed_evening):
     import json
 
-    from scoring.exports.backup import BackupError, export_event, import_event
+    from documents.event_backup import BackupError, export_event, import_event
 
     data = json.loads(json.dumps(export_event(typed_evening)))
     data["rounds"][0]["tables"][0]["seats"][0]["points"] += 1
@@ -377,7 +377,7 @@ def totals_season(td):
 def test_a_season_of_totals_survives_its_backup(db, td):
     import json
 
-    from seasons.backup import export_competition, import_competition
+    from documents.season_backup import export_competition, import_competition
     from seasons.models import Team
     from seasons.services import evening_results
 
@@ -407,7 +407,7 @@ def test_a_season_of_totals_survives_its_backup(db, td):
 def test_a_version_1_season_file_still_imports(db, td):
     import json
 
-    from seasons.backup import export_competition, import_competition
+    from documents.season_backup import export_competition, import_competition
 
     data = json.loads(json.dumps(export_competition(totals_season(td))))
     data["version"] = 1
@@ -441,7 +441,7 @@ def test_to_deals_in_a_published_round_needs_a_reason(event, td):
 def test_the_paper_sheet_check_leaves_a_totals_table_alone(event, td):
     """A totals table's sheet is its typed totals: the paper-sheet check may
     not part the two (nothing changes, the message says where to go)."""
-    from scoring.entry.actions import SheetRefusedError, store_sheet
+    from scoring.services.table_actions import SheetRefusedError, store_sheet
 
     table = table_of(event)
     record_totals(table, {1: 30, 2: -10, 3: -5, 4: -15}, None, td)

@@ -99,7 +99,7 @@ def mixed_seater(round_, playing, rng):
 
 @pytest.mark.django_db
 def test_stored_standings_count_the_deals_of_the_three_and_never_the_blind():
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from scoring.pipeline import sanctions_charged
     from scoring.services import standings_for
     from tournaments.models import Seat, TableRound
@@ -163,8 +163,8 @@ def test_stored_standings_count_the_deals_of_the_three_and_never_the_blind():
 def test_the_td_s_standings_say_how_a_table_of_three_counts(client, make_user):
     from django.utils import translation
 
-    from scoring.demo import generate_event
-    from scoring.views_standings import settings_in_force
+    from demo.events import generate_event
+    from td.views_standings import settings_in_force
     from tournaments.models import TournamentRole
 
     event = generate_event(

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import sheet_check
-from scoring.entry.actions import NotCompleteError, close_table
+from scoring.services.table_actions import NotCompleteError, close_table
 from scoring.services.table_totals import TotalsError, record_totals, to_deals
 from tests.scoring.test_table_totals import make_event, seats
 from tournaments.dealing import BLIND_LABEL
@@ -74,12 +74,12 @@ def test_totals_a_table_of_three_cannot_have_are_refused(event, td, totals, word
 def test_the_totals_page_asks_three_totals_at_a_table_of_three(client, event, td):
     client.force_login(td)
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    page = reverse("scoring:totals", args=[event.slug, 1])
+    page = reverse("td:totals", args=[event.slug, 1])
     html = client.get(page).content.decode()
     assert html.count("data-total") == 4 + 3
     assert html.count("three-note") == 1
     assert "A table of three with the blind man: three totals" in html
-    save = reverse("scoring:totals-table", args=[event.slug, 1, 2])
+    save = reverse("td:totals-table", args=[event.slug, 1, 2])
     wrong = client.post(save, {"seat1": "10", "seat2": "-5", "seat3": "−4"})
     assert wrong.status_code == 400
     assert "add up to 1, not 0" in wrong.content.decode()

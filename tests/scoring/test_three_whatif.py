@@ -6,7 +6,7 @@ the blind man's hand is never a line (000, "Rikken for three players")."""
 import pytest
 from django.utils import translation
 
-from scoring.demo import generate_event
+from demo.events import generate_event
 from scoring.models import Deal
 from scoring.services import standings_for
 from scoring.whatif import what_if

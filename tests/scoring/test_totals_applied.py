@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from scoring.demo import generate_event, realistic_record
+from demo.events import generate_event, realistic_record
 from scoring.models import Deal
 from scoring.services import (
     DealRejectedError,

@@ -19,7 +19,7 @@ def evening(make_user, client):
 
 
 def url(event, name="totals", *args):
-    return reverse(f"scoring:{name}", args=[event.slug, 1, *args])
+    return reverse(f"td:{name}", args=[event.slug, 1, *args])
 
 
 def points(event, table: int) -> list[int]:
@@ -145,9 +145,7 @@ def test_only_the_td_gets_the_page(client, evening, make_user):
 def test_an_unknown_round_or_table_is_not_found(client, evening):
     event, td = evening
     client.force_login(td)
-    assert (
-        client.get(reverse("scoring:totals", args=[event.slug, 9])).status_code == 404
-    )
+    assert client.get(reverse("td:totals", args=[event.slug, 9])).status_code == 404
     assert client.get(url(event, "totals-table", 9)).status_code == 404
 
 
@@ -156,9 +154,9 @@ def test_the_round_page_links_to_the_totals_and_the_event_form_has_the_field(
 ):
     event, td = evening
     client.force_login(td)
-    round_page = client.get(reverse("tournaments:td-round", args=[event.slug, 1]))
+    round_page = client.get(reverse("td:round", args=[event.slug, 1]))
     assert url(event).encode() in round_page.content
-    settings = client.get(reverse("tournaments:td-settings", args=[event.slug]))
+    settings = client.get(reverse("td:settings", args=[event.slug]))
     assert b'name="score_entry"' in settings.content
 
 

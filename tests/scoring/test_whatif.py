@@ -11,12 +11,12 @@ from django.db.models import Sum
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
+from demo.events import generate_event
 from rules.engine.house_rules import apply_overrides
 from rules.engine.presets import get_preset
 from rules.engine.sampling import random_record
 from rules.engine.validation import validate_record
 from rules.models import HouseRuleSet
-from scoring.demo import generate_event
 from scoring.models import Deal, DealRevision, JuryCall
 from scoring.services import standings_for
 from scoring.whatif import what_if
@@ -286,7 +286,7 @@ def test_the_td_page_is_for_the_td(client, make_user, small_event):
 
 
 def test_the_public_page_of_a_finished_event(client, small_event, monkeypatch):
-    from public import views_whatif
+    from publicpages import views_whatif
 
     computed = []
     real = views_whatif.whatif_context

@@ -6,7 +6,7 @@ import pytest
 
 @pytest.fixture
 def season(db):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
 
     return generate_season(
         "club", players=14, evenings=4, deals=8, seed=3, attendance=(10, 14), teams=2

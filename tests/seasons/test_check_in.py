@@ -60,7 +60,7 @@ def secretary(client, make_user, club):
 
 
 def url(season) -> str:
-    return reverse("seasons:new-evening", args=[season.slug])
+    return reverse("td:season-new-evening", args=[season.slug])
 
 
 def ticked(html: str, player: Player) -> bool:
@@ -172,7 +172,7 @@ def test_the_evening_takes_the_seasons_defaults(secretary, season, members):
 
 def test_the_defaults_are_set_on_the_season_page(secretary, season):
     response = secretary.post(
-        reverse("seasons:ranking", args=[season.slug]),
+        reverse("td:season-ranking", args=[season.slug]),
         {
             "method": "sum",
             "min_evenings": 0,
@@ -195,7 +195,7 @@ def test_the_defaults_are_set_on_the_season_page(secretary, season):
 
 def test_a_new_season_has_its_weekday_and_defaults(secretary, club):
     secretary.post(
-        reverse("seasons:list"),
+        reverse("td:seasons"),
         {
             "club": club.pk,
             "name": "Zomer",

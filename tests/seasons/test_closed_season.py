@@ -69,7 +69,7 @@ def test_no_new_evening_in_a_closed_season(season):
 def test_the_new_evening_page_refuses_with_the_reason(secretary, season):
     close_season(season)
     response = secretary.post(
-        reverse("seasons:new-evening", args=[season.slug]),
+        reverse("td:season-new-evening", args=[season.slug]),
         {"date": "2027-01-05", "players": [p.pk for p in players(season)]},
         follow=True,
     )
@@ -95,7 +95,7 @@ def test_the_deal_form_says_the_season_is_closed(client, make_user, season):
     event = deal.table.round.tournament
     client.force_login(make_user("staff", is_staff=True))
     url = reverse(
-        "scoring:entry-delete",
+        "td:entry-delete",
         args=[event.slug, deal.table.round.number, deal.table.number, deal.number],
     )
     page = client.post(url, {"confirmed": "1"}, follow=True).content.decode()
@@ -129,25 +129,25 @@ def test_no_ranking_team_or_evening_change_in_a_closed_season(secretary, season)
         delete_season(season, season.slug)
     teams = season.teams.count()
     response = secretary.post(
-        reverse("seasons:add-team", args=[season.slug]),
+        reverse("td:season-add-team", args=[season.slug]),
         {"name": "De Azen", "members": [p.pk for p in players(season)[:2]]},
         follow=True,
     )
     assert season.teams.count() == teams
     assert "is closed" in response.content.decode()
     team = season.teams.first()
-    secretary.post(reverse("seasons:delete-team", args=[team.pk]))
+    secretary.post(reverse("td:season-delete-team", args=[team.pk]))
     assert season.teams.count() == teams
-    evening_url = reverse("seasons:delete-evening", args=[season.slug, 4])
+    evening_url = reverse("td:season-delete-evening", args=[season.slug, 4])
     secretary.post(evening_url, {"confirmed": "1"})
     assert season.evenings.count() == 4
 
 
 def test_reopening_needs_a_reason_then_everything_works_again(secretary, season):
-    secretary.post(reverse("seasons:close", args=[season.slug]), {"closed": "1"})
+    secretary.post(reverse("td:season-close", args=[season.slug]), {"closed": "1"})
     season.refresh_from_db()
     assert season.closed
-    url = reverse("seasons:reopen", args=[season.slug])
+    url = reverse("td:season-reopen", args=[season.slug])
     page = secretary.get(url).content.decode()
     assert "Reopen the season" in page
     refused = secretary.post(url, {"reason": "   "})
@@ -176,11 +176,11 @@ def test_reopening_needs_a_reason_then_everything_works_again(secretary, season)
 
 def test_the_season_page_offers_reopening_not_changes(secretary, season):
     close_season(season)
-    page = secretary.get(reverse("seasons:detail", args=[season.slug])).content
+    page = secretary.get(reverse("td:season", args=[season.slug])).content
     page = page.decode()
-    assert reverse("seasons:reopen", args=[season.slug]) in page
-    assert reverse("seasons:delete", args=[season.slug]) not in page
-    assert reverse("seasons:delete-evening", args=[season.slug, 4]) not in page
+    assert reverse("td:season-reopen", args=[season.slug]) in page
+    assert reverse("td:season-delete", args=[season.slug]) not in page
+    assert reverse("td:season-delete-evening", args=[season.slug, 4]) not in page
 
 
 def test_asking_costs_one_query_and_other_events_are_free(season, small_event):

@@ -98,7 +98,7 @@ def test_past_the_bound_the_organiser_gets_a_clear_refusal(
     players = [p.pk for p in four(club)]
     with deadline(5):
         response = organiser.post(
-            reverse("seasons:new-evening", args=[season.slug]),
+            reverse("td:season-new-evening", args=[season.slug]),
             {"date": "2027-01-05", "players": players},
             follow=True,
         )

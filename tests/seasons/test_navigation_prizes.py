@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import dateformat, timezone, translation
 
-from scoring.demo import generate_event
+from demo.events import generate_event
+from documents.season_exports import make_season_export
 from seasons.club_evening import next_club_evening
-from seasons.exports import make_season_export
 from seasons.month import month_standings, prize_lists, restrict
 from seasons.ranking import EveningResult
 from seasons.services import season_standings
@@ -27,7 +27,7 @@ def english(client):
 def two_months(db):
     """Six weekly evenings from Tuesday 6 October 2026: 1-4 in October,
     5 and 6 (3 and 10 November) in November; evening 6 the prize evening."""
-    from seasons.demo import generate_season
+    from demo.season import generate_season
 
     season = generate_season(
         "maanden", players=12, evenings=6, deals=4, seed=7, attendance=(8, 12), teams=2
@@ -50,11 +50,11 @@ def test_the_tds_evening_pages_name_and_link_the_season(client, make_user, seaso
     user = make_user("td")
     TournamentRole.objects.create(tournament=evening.tournament, user=user, role="td")
     client.force_login(user)
-    link = f'Season: <a href="{reverse("seasons:detail", args=[season.slug])}">'
+    link = f'Season: <a href="{reverse("td:season", args=[season.slug])}">'
     for url in (
-        reverse("tournaments:detail", args=[evening.tournament.slug]),
-        reverse("tournaments:td-round", args=[evening.tournament.slug, 1]),
-        reverse("scoring:standings-td", args=[evening.tournament.slug]),
+        reverse("td:event", args=[evening.tournament.slug]),
+        reverse("td:round", args=[evening.tournament.slug, 1]),
+        reverse("td:standings", args=[evening.tournament.slug]),
     ):
         html = html_of(client, url)
         assert link + f"{season.name}</a>, evening 2" in html, url
@@ -65,9 +65,7 @@ def test_a_plain_event_names_no_season(client, make_user, db):
     user = make_user("td")
     TournamentRole.objects.create(tournament=event, user=user, role="td")
     client.force_login(user)
-    assert "season-of-evening" not in html_of(
-        client, reverse("tournaments:detail", args=["los"])
-    )
+    assert "season-of-evening" not in html_of(client, reverse("td:event", args=["los"]))
     assert "season-of-evening" not in html_of(
         client, reverse("public:standings", args=["los"])
     )
@@ -83,11 +81,11 @@ def test_the_public_evening_page_links_the_public_season(client, season):
 def test_the_season_pages_link_every_evening(client, make_user, season):
     html = html_of(client, reverse("public:season", args=[season.slug]))
     client.force_login(make_user("secretary", organiser=True, clubs=[season.club]))
-    td = html_of(client, reverse("seasons:detail", args=[season.slug]))
+    td = html_of(client, reverse("td:season", args=[season.slug]))
     for evening in season.evenings.select_related("tournament"):
         slug = evening.tournament.slug
         assert reverse("public:standings", args=[slug]) in html
-        assert reverse("tournaments:detail", args=[slug]) in td
+        assert reverse("td:event", args=[slug]) in td
 
 
 # -- the club page ---------------------------------------------------------------
@@ -104,7 +102,7 @@ def test_the_club_page_is_linked_from_the_season_pages_and_home(
     ):
         assert club in html_of(client, url), url
     client.force_login(make_user("secretary", organiser=True, clubs=[season.club]))
-    assert club in html_of(client, reverse("seasons:detail", args=[season.slug]))
+    assert club in html_of(client, reverse("td:season", args=[season.slug]))
 
 
 # -- the month's prize list -----------------------------------------------------
@@ -156,7 +154,7 @@ def test_the_season_pages_show_the_prize_evenings_list(client, make_user, two_mo
     assert "Prize evening 6: ranking of November 2026" in section
     assert winner in section and "prize 1" in section and "booby prize" in section
     client.force_login(make_user("secretary", organiser=True, clubs=[two_months.club]))
-    td = html_of(client, reverse("seasons:detail", args=[two_months.slug]))
+    td = html_of(client, reverse("td:season", args=[two_months.slug]))
     assert 'id="prizes-6"' in td and winner in td[td.index('id="prizes-6"') :]
 
 

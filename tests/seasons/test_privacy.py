@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from django.db.models import F
 
-from scoring.exports.backup import export_event, import_event
+from documents.event_backup import export_event, import_event
 from scoring.models import Deal, JuryCall
 from scoring.rowsource import events_deal_rows, standings_rows
 from seasons.models import Rating, SeasonLog, Team

@@ -18,12 +18,12 @@ from unittest import mock
 import pytest
 from django.db import connection
 
-from scoring.demo import generate_event, realistic_record
+from core.transactions import BusyError
+from demo.events import generate_event, realistic_record
 from scoring.models import Deal
 from scoring.services import DealRejectedError, deals, save_deal, table_view
 from seasons.privacy import erase_player
 from tests.threads import together
-from tournaments.locks import BusyError
 from tournaments.models import AuditLog, Player, Round, TableRound
 
 pytestmark = pytest.mark.django_db(transaction=True)

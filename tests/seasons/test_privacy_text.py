@@ -37,11 +37,11 @@ def world(django_db_setup, django_db_blocker):
 
 def build_world() -> dict:
     from api.models import ApiToken, ApiWrite
+    from demo.events import generate_event
+    from demo.season import generate_season
     from mailings.models import Mail
     from rules.models import HouseRuleSet
-    from scoring.demo import generate_event
     from scoring.models import JuryCall, Submission
-    from seasons.demo import generate_season
     from seasons.models import SeasonLog, Team
 
     season = generate_season(
@@ -85,7 +85,7 @@ def build_world() -> dict:
 def reopen_with_reason(event, reason: str = REASON) -> None:
     """The TD reopens round 1 with ``reason`` and corrects a deal: the
     public pages then say the round was corrected, and why."""
-    from scoring.demo import realistic_record
+    from demo.events import realistic_record
     from scoring.models import Deal
     from scoring.services import save_deal, table_view
     from tournaments.rounds import reopen_round

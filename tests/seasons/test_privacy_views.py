@@ -24,8 +24,8 @@ def member(small_event):
 
 def urls(player) -> list[str]:
     return [
-        reverse("seasons:player-data", args=[player.pk]),
-        reverse("seasons:player-erase", args=[player.pk]),
+        reverse("documents:member-data", args=[player.pk]),
+        reverse("td:player-erase", args=[player.pk]),
     ]
 
 
@@ -79,7 +79,7 @@ def test_erasure_asks_for_the_name_first(client, make_user, member):
     assert Player.objects.get(pk=member.pk).name == member.name
     response = client.post(urls(member)[1], {"name": f"  {member.name.upper()} "})
     assert response.status_code == 302
-    assert response["Location"] == reverse("tournaments:td-players")
+    assert response["Location"] == reverse("td:players")
     erased = Player.objects.get(pk=member.pk)
     assert erased.name != member.name and erased.public_name == "hidden"
 
@@ -87,9 +87,9 @@ def test_erasure_asks_for_the_name_first(client, make_user, member):
 @pytest.mark.django_db
 def test_the_register_page_offers_both(client, make_user, member):
     client.force_login(make_user("sec", clubs=[member.club]))
-    page = client.get(reverse("tournaments:td-player-edit", args=[member.pk]))
+    page = client.get(reverse("td:player-edit", args=[member.pk]))
     text = page.content.decode()
     for url in urls(member):
         assert url in text
-    club_page = client.get(reverse("tournaments:td-club-edit", args=[member.club.pk]))
+    club_page = client.get(reverse("td:club-edit", args=[member.club.pk]))
     assert "/erase/" not in club_page.content.decode()

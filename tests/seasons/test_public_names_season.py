@@ -104,6 +104,6 @@ def test_no_season_page_names_a_hidden_or_short_player(client, named, url):
 def test_the_td_season_page_shows_the_full_names(client, named, make_user):
     season, _hidden, _short = named
     client.force_login(make_user("secretary", organiser=True, clubs=[season.club]))
-    html = client.get(reverse("seasons:detail", args=[season.slug])).content.decode()
+    html = client.get(reverse("td:season", args=[season.slug])).content.decode()
     assert f"{HIDDEN} (dochter van Verborgen)" in html
     assert f"{SHORT} (1978)" in html

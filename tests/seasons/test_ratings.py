@@ -10,8 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from publicpages.rating_chart import line_chart
 from seasons.models import Rating
-from seasons.rating_chart import line_chart
 from seasons.rating_math import START, ordinal, ranks, rate_events
 from tournaments.models import Round, Seat
 
@@ -284,7 +284,7 @@ def test_an_imported_copy_of_an_event_is_rated_once(
 ):
     """A season's evening imported again under another code (or deleted and
     restored) is the same event: its results count once."""
-    from scoring.exports.backup import export_event, import_event
+    from documents.event_backup import export_event, import_event
     from seasons.ratings import recompute_ratings
 
     recompute_ratings()
@@ -326,7 +326,7 @@ def queries(client, path) -> int:
 
 
 def test_the_pages_read_a_constant_number_of_queries(season, client):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
     from seasons.ratings import recompute_ratings
 
     recompute_ratings()

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from seasons.backup import export_competition, import_competition
+from documents.season_backup import export_competition, import_competition
 from seasons.models import Rating
 from seasons.ratings import recompute_ratings
 from seasons.undo import delete_season

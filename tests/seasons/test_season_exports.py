@@ -7,38 +7,18 @@ import json
 import openpyxl
 import pytest
 from django.core.management import call_command
-from django.urls import include, path, reverse
+from django.urls import reverse
 
-import rikscore.urls
-from scoring.exports import ExportError
-from scoring.exports.registry import OWNER_EXPORTS, make_owner_export
-from seasons import urls as season_urls
-from seasons import urls_exports
-from seasons.backup import BackupError, export_competition, import_competition
-from seasons.exports import KIND, make_season_export, register
-from seasons.exports.pdf import Layout, plan
-from seasons.exports.table import EveningInfo, Line, SeasonTable
+from documents import ExportError
+from documents.season_backup import BackupError, export_competition, import_competition
+from documents.season_exports import make_season_export
+from documents.season_pdf import Layout, plan
+from documents.season_table import EveningInfo, Line, SeasonTable
 from seasons.models import Competition, Team
 from seasons.ranking import Cell
 from seasons.services import evening_results, season_standings
 from tests.exports.pdf_boxes import page_texts, tables, text_faults, unwrap
 from tournaments.models import Player, Tournament
-
-
-def _urlpatterns() -> list:
-    """The site's URLs with the season downloads in the ``seasons``
-    namespace, whether or not seasons/urls.py joins them yet."""
-    names = {p.name for p in season_urls.urlpatterns}
-    extra = [p for p in urls_exports.urlpatterns if p.name not in names]
-    joined = path("", include((season_urls.urlpatterns + extra, "seasons")))
-    return [
-        joined if getattr(p, "namespace", None) == "seasons" else p
-        for p in rikscore.urls.urlpatterns
-    ]
-
-
-urlpatterns = _urlpatterns()
-pytestmark = pytest.mark.urls(__name__)
 
 
 @pytest.fixture
@@ -111,7 +91,7 @@ HEADS = {
 
 
 def test_many_evenings_turn_the_page_then_shrink_then_group():
-    from seasons.exports.pdf import styles
+    from documents.season_pdf import styles
 
     styles()
     few: Layout = plan(HEADS, _table(4))
@@ -123,7 +103,7 @@ def test_many_evenings_turn_the_page_then_shrink_then_group():
 
 
 def test_a_long_season_prints_landscape(db):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
 
     long = generate_season(
         "long", players=8, evenings=14, deals=2, seed=2, attendance=(8, 8)
@@ -317,19 +297,15 @@ def test_the_commands_export_and_import(season, tmp_path):
 
 
 # -- registry and downloads ---------------------------------------------------------
-def test_the_season_exports_go_through_the_registry(season):
-    register()
-    assert KIND in OWNER_EXPORTS
-    assert make_owner_export(KIND, season, "xlsx")[0] == f"{season.slug}.xlsx"
+def test_the_season_exports_are_a_table_like_an_event_s(season):
+    assert make_season_export(season, "xlsx")[0] == f"{season.slug}.xlsx"
     with pytest.raises(ExportError):
-        make_owner_export("nothing", season, "pdf")
-    with pytest.raises(ExportError):
-        make_owner_export(KIND, season, "docx")
+        make_season_export(season, "docx")
 
 
 @pytest.mark.parametrize("fmt", ["pdf", "xlsx", "json"])
 def test_only_the_clubs_organisers_and_staff_download(client, make_user, season, fmt):
-    url = reverse(f"seasons:export-{fmt}", args=[season.slug])
+    url = reverse(f"documents:season-{fmt}", args=[season.slug])
     response = client.get(url)
     assert response.status_code == 302 and "/login/" in response["Location"]
     client.force_login(make_user("stranger", organiser=True))
@@ -344,7 +320,7 @@ def test_only_the_clubs_organisers_and_staff_download(client, make_user, season,
 
 def test_an_unknown_season_download_is_404(client, make_user, db):
     client.force_login(make_user("staff", is_staff=True))
-    url = reverse("seasons:export-pdf", args=["nope"])
+    url = reverse("documents:season-pdf", args=["nope"])
     assert client.get(url).status_code == 404
 
 
@@ -397,7 +373,7 @@ def test_the_pdf_carries_penalty_points_when_the_rules_show_them(english):
 def test_a_version_of_any_kind_is_refused_by_name(version):
     """A tampered "version" (a list, a dict: unhashable) is a named refusal,
     never a 500 (found by tests/security/test_fuzz.py)."""
-    from seasons.backup import check_document
+    from documents.season_backup import check_document
 
     with pytest.raises(BackupError, match="version"):
         check_document({"format": "rikscore.competition", "version": version})

@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from seasons.backup import export_competition
+from documents.season_backup import export_competition
 from seasons.models import Competition
 from seasons.ratings import Rating
 from tournaments.models import Club, Tournament, TournamentRole
@@ -32,7 +32,7 @@ def counts() -> tuple[int, int]:
 
 
 def test_the_url_is_the_seasons_import():
-    assert reverse("seasons:import") == URL
+    assert reverse("documents:import-season") == URL
 
 
 def test_the_clubs_organiser_restores_the_season_with_its_ratings(
@@ -48,7 +48,8 @@ def test_the_clubs_organiser_restores_the_season_with_its_ratings(
     with django_capture_on_commit_callbacks(execute=True):
         response = upload(client, data, slug="najaar-copy")
     copy = Competition.objects.get(slug="najaar-copy")
-    assert response.status_code == 302 and response.url == copy.get_absolute_url()
+    assert response.status_code == 302
+    assert response.url == reverse("td:season", args=[copy.slug])
     assert copy.club == season.club and copy.evenings.count() == 4
     events = [e.tournament for e in copy.evenings.all()]
     assert all(
@@ -117,7 +118,7 @@ def test_a_bad_file_names_its_place_and_stores_nothing(
 def test_not_json_and_too_large_are_named(client, make_user, season, monkeypatch):
     client.force_login(make_user("secretary", clubs=[season.club]))
     assert "Refused at /" in upload(client, b"\x00not json").content.decode()
-    monkeypatch.setattr("seasons.views_exports.MAX_UPLOAD", 10)
+    monkeypatch.setattr("documents.views_season.MAX_UPLOAD", 10)
     page = upload(client, export_competition(season)).content.decode()
     assert "The file is too large." in page
 

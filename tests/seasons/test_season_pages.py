@@ -165,7 +165,7 @@ def queries(client, url: str) -> int:
 
 
 def test_a_constant_number_of_queries_whatever_the_season(client, season):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
 
     big = generate_season(
         "big",
@@ -198,7 +198,7 @@ def test_a_constant_number_of_queries_whatever_the_season(client, season):
 @pytest.mark.django_db(transaction=True)
 def test_the_season_pages_fit_a_phone(live_server):
     """At 360 px only the table scrolls; rank, name and total stay in view."""
-    from seasons.demo import generate_season
+    from demo.season import generate_season
     from tests.browser import ARGS, CHROMIUM, needs_chromium
     from tests.e2e.test_public_phone import IN_VIEWPORT, OVERFLOW
 

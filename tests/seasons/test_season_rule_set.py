@@ -43,7 +43,7 @@ def four(club):
 
 def test_a_season_made_on_the_page_refers_to_the_set(secretary, club, club_set):
     secretary.post(
-        reverse("seasons:list"),
+        reverse("td:seasons"),
         {
             "club": club.pk,
             "name": "Winter",
@@ -55,7 +55,7 @@ def test_a_season_made_on_the_page_refers_to_the_set(secretary, club, club_set):
     )
     assert Competition.objects.get(slug="winter").rule_set == club_set
     secretary.post(
-        reverse("seasons:list"),
+        reverse("td:seasons"),
         {
             "club": club.pk,
             "name": "Spring",
@@ -112,7 +112,7 @@ def test_a_season_whose_rules_are_gone_is_refused_with_a_message(secretary, club
         create_evening(season, DAY, [])
     players = [p.pk for p in four(club)]
     response = secretary.post(
-        reverse("seasons:new-evening", args=["w"]),
+        reverse("td:season-new-evening", args=["w"]),
         {"date": "2027-01-05", "players": players},
         follow=True,
     )

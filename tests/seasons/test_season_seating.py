@@ -93,7 +93,7 @@ def test_the_round_page_and_the_season_page_agree_and_fives_go_round():
     """A season seated by the round page's service: after every partij the
     page's total and bound are the season page's, the fives go to the
     fewest turns over the season, and the history holds whole tables."""
-    from scoring.demo import make_players
+    from demo.events import make_players
     from seasons.models import Competition
     from seasons.seating import earlier_evenings, season_repeats
     from seasons.services import create_evening
@@ -111,7 +111,7 @@ def test_the_round_page_and_the_season_page_agree_and_fives_go_round():
         event = create_evening(
             competition, datetime.date(2026, 10, 6 + 7 * week), ticked
         )
-        assert all(len(t) in (4, 5) for r in earlier_evenings(event) for t in r)
+        assert all(len(t) in (4, 5) for r in earlier_evenings(None, event) for t in r)
         for round_ in Round.objects.filter(tournament=event).order_by("number"):
             history = full_history(round_)
             tables, byes, diag = generate_tables(round_)

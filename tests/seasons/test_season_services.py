@@ -41,7 +41,7 @@ def test_season_standings_add_up_the_evenings_stored_totals(season):
 
 
 def test_season_standings_read_a_constant_number_of_queries(db):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
 
     small = generate_season("q1", players=8, evenings=2, deals=4, attendance=(8, 8))
     large = generate_season(
@@ -78,7 +78,7 @@ def test_next_evening_is_one_action_with_the_ticked_players_checked_in(season):
 def test_an_evening_is_seated_with_the_seasons_history(season):
     players = evening_players(season, 4)
     event = create_evening(season, datetime.date(2026, 11, 3), players)
-    history = earlier_evenings(event)
+    history = earlier_evenings(None, event)
     assert len(history) == 4 * season.partijen
     entries = set(event.entries.values_list("pk", flat=True))
     # members not entered tonight keep their seats under a negative id
@@ -98,7 +98,7 @@ def test_the_seating_spreads_meetings_and_tables_of_five_over_the_season(
     turns), and repeats stay near the bound."""
     import random
 
-    from scoring.demo import make_players
+    from demo.events import make_players
     from seasons.models import Competition
     from tournaments.models import Club, Round
     from tournaments.seating_screen import generate_tables

@@ -20,13 +20,13 @@ def secretary(client, make_user, season):
 
 
 def test_only_the_clubs_organisers_run_the_season(client, make_user, season):
-    url = reverse("seasons:detail", args=[season.slug])
+    url = reverse("td:season", args=[season.slug])
     assert client.get(url).status_code == 302  # to the login page
     client.force_login(make_user("stranger", organiser=True))
     assert client.get(url).status_code == 403
     assert (
         client.post(
-            reverse("seasons:ranking", args=[season.slug]), {"method": "average"}
+            reverse("td:season-ranking", args=[season.slug]), {"method": "average"}
         ).status_code
         == 403
     )
@@ -35,7 +35,7 @@ def test_only_the_clubs_organisers_run_the_season(client, make_user, season):
 
 
 def test_the_season_page_shows_evenings_ranking_teams_and_repeats(secretary, season):
-    html = secretary.get(reverse("seasons:detail", args=[season.slug])).content.decode()
+    html = secretary.get(reverse("td:season", args=[season.slug])).content.decode()
     for evening in season.evenings.select_related("tournament"):
         assert evening.tournament.name in html
     assert "8 partijen seated" in html
@@ -44,7 +44,7 @@ def test_the_season_page_shows_evenings_ranking_teams_and_repeats(secretary, sea
 
 def test_a_secretary_creates_a_season_and_its_first_evening(secretary, season):
     response = secretary.post(
-        reverse("seasons:list"),
+        reverse("td:seasons"),
         {
             "club": season.club.pk,
             "name": "Najaar",
@@ -59,7 +59,7 @@ def test_a_secretary_creates_a_season_and_its_first_evening(secretary, season):
     najaar = Competition.objects.get(slug="najaar")
     players = list(season.club.player_set.values_list("pk", flat=True)[:8])
     response = secretary.post(
-        reverse("seasons:new-evening", args=["najaar"]),
+        reverse("td:season-new-evening", args=["najaar"]),
         {"date": "2027-10-05", "players": players},
     )
     assert response.status_code == 302
@@ -73,7 +73,7 @@ def test_a_secretary_creates_a_season_and_its_first_evening(secretary, season):
 def test_an_evening_of_three_players_is_refused_with_a_message(secretary, season):
     players = list(season.club.player_set.values_list("pk", flat=True)[:3])
     response = secretary.post(
-        reverse("seasons:new-evening", args=[season.slug]),
+        reverse("td:season-new-evening", args=[season.slug]),
         {"date": "2027-10-05", "players": players},
         follow=True,
     )
@@ -82,7 +82,7 @@ def test_an_evening_of_three_players_is_refused_with_a_message(secretary, season
 
 
 def test_the_ranking_settings_change_until_closed(secretary, season):
-    url = reverse("seasons:ranking", args=[season.slug])
+    url = reverse("td:season-ranking", args=[season.slug])
     data = {
         "method": "placement",
         "placement_points": "10, 8, 6",
@@ -105,7 +105,7 @@ def test_the_ranking_settings_change_until_closed(secretary, season):
     assert season.prizes == {"top": 5, "newcomer": False, "booby": True}
     bad = secretary.post(url, {**data, "placement_points": "ten"}, follow=True)
     assert "whole numbers separated by commas" in bad.content.decode()
-    secretary.post(reverse("seasons:close", args=[season.slug]), {"closed": "1"})
+    secretary.post(reverse("td:season-close", args=[season.slug]), {"closed": "1"})
     response = secretary.post(url, {**data, "method": "sum"}, follow=True)
     season.refresh_from_db()
     assert season.method == "placement"
@@ -115,12 +115,12 @@ def test_the_ranking_settings_change_until_closed(secretary, season):
 def test_teams_are_added_and_removed(secretary, season):
     players = list(season.club.player_set.values_list("pk", flat=True)[:3])
     secretary.post(
-        reverse("seasons:add-team", args=[season.slug]),
+        reverse("td:season-add-team", args=[season.slug]),
         {"name": "De Azen", "members": players},
     )
     team = Team.objects.get(name="De Azen")
     assert team.members.count() == 3
-    secretary.post(reverse("seasons:delete-team", args=[team.pk]))
+    secretary.post(reverse("td:season-delete-team", args=[team.pk]))
     assert not Team.objects.filter(name="De Azen").exists()
 
 
@@ -135,7 +135,7 @@ def test_two_members_of_one_name_make_no_evening_and_say_so(secretary, season):
     players = list(season.club.player_set.values_list("pk", flat=True)[:8])
     before = season.evenings.count()
     response = secretary.post(
-        reverse("seasons:new-evening", args=[season.slug]),
+        reverse("td:season-new-evening", args=[season.slug]),
         {"date": "2027-10-05", "players": players},
         follow=True,
     )
@@ -150,7 +150,7 @@ def test_an_evening_of_three_is_one_table_with_the_blind_man(secretary, season):
     season.save()
     players = list(season.club.player_set.values_list("pk", flat=True)[:3])
     secretary.post(
-        reverse("seasons:new-evening", args=[season.slug]),
+        reverse("td:season-new-evening", args=[season.slug]),
         {"date": "2027-10-05", "players": players},
         follow=True,
     )

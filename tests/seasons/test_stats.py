@@ -7,7 +7,7 @@ Anna's ``seat`` and ``points`` as ``by_player`` does.
 
 import xml.etree.ElementTree as ET
 
-from seasons.charts import Line, line_chart, nice_ticks
+from publicpages.charts import Line, line_chart, nice_ticks
 from seasons.stats import player_stats, points_by, running, season_numbers
 
 SEATS = [(1, 1, "Anna"), (2, 2, "Bert"), (3, 3, "Cor"), (4, 4, "Dirk")]

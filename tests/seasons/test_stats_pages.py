@@ -154,7 +154,7 @@ def test_the_club_page_shows_the_seasons_numbers(client, season):
 
 
 def test_the_season_pages_read_a_constant_number_of_queries(client):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
 
     small = generate_season("s1", players=8, evenings=2, deals=4, attendance=(8, 8))
     large = generate_season(
@@ -183,7 +183,7 @@ def test_the_season_pages_read_a_constant_number_of_queries(client):
 def test_the_event_page_reads_a_constant_number_of_queries(client):
     from django.core.cache import cache
 
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     counts = []
     for slug, players, rounds in (("e-small", 8, 2), ("e-large", 24, 4)):

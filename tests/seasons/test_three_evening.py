@@ -18,7 +18,7 @@ def quick_engine(monkeypatch):
 
 
 def season(threes=True):
-    from scoring.demo import make_players
+    from demo.events import make_players
     from seasons.models import Competition
     from tournaments.models import Club
 
@@ -114,7 +114,7 @@ def test_without_the_setting_eleven_members_are_refused_with_the_option_named():
 
 @pytest.mark.django_db
 def test_the_season_settings_form_sets_the_option():
-    from seasons.forms import RankingForm
+    from td.forms_season import RankingForm
 
     competition, _members = season(threes=False)
     form = RankingForm.for_competition(competition)

@@ -83,7 +83,7 @@ def mixed_seater(round_, playing, rng):
 
 @pytest.fixture
 def event(db):
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     return generate_event(
         "stats3", 12, 3, 8, rules="nl", seed=4,

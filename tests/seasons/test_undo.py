@@ -80,7 +80,7 @@ def test_an_earlier_evening_goes_only_once_confirmed_and_later_ones_keep_numbers
 
 
 def test_the_page_asks_first_and_says_what_follows(as_secretary, season):
-    url = reverse("seasons:delete-evening", args=[season.slug, 2])
+    url = reverse("td:season-delete-evening", args=[season.slug, 2])
     page = as_secretary.get(url).content.decode()
     assert "keep their numbers" in page and "season ranking loses" in page
     asked = as_secretary.post(url)  # the button without the confirmation
@@ -89,11 +89,11 @@ def test_the_page_asks_first_and_says_what_follows(as_secretary, season):
     done = as_secretary.post(url, {"confirmed": "1"})
     assert done.status_code == 302
     assert not season.evenings.filter(number=2).exists()
-    last = reverse("seasons:delete-evening", args=[season.slug, 4])
+    last = reverse("td:season-delete-evening", args=[season.slug, 4])
     assert "keep" not in as_secretary.get(last).content.decode()
     assert as_secretary.post(last).status_code == 302  # the last: no second step
     assert list(season.evenings.values_list("number", flat=True)) == [1, 3]
-    missing = reverse("seasons:delete-evening", args=[season.slug, 9])
+    missing = reverse("td:season-delete-evening", args=[season.slug, 9])
     assert as_secretary.get(missing).status_code == 404
 
 
@@ -158,14 +158,14 @@ def test_the_whole_season_goes_and_its_log_line_stays(season, secretary):
 
 
 def test_the_season_page_deletes_after_the_code(as_secretary, season):
-    url = reverse("seasons:delete", args=[season.slug])
+    url = reverse("td:season-delete", args=[season.slug])
     page = as_secretary.get(url).content.decode()
     assert season.slug in page and "cannot be undone" in page
     wrong = as_secretary.post(url, {"code": "nope"})
     assert wrong.status_code == 200 and "to confirm" in wrong.content.decode()
     assert Competition.objects.filter(pk=season.pk).exists()
     done = as_secretary.post(url, {"code": season.slug})
-    assert done.status_code == 302 and done.url == reverse("seasons:list")
+    assert done.status_code == 302 and done.url == reverse("td:seasons")
     assert not Competition.objects.filter(pk=season.pk).exists()
 
 
@@ -190,10 +190,10 @@ def test_the_admin_deletes_a_season_the_same_way(admin_client, season):
 @pytest.mark.parametrize(
     "name,args,data",
     [
-        ("seasons:delete-evening", (4,), {"confirmed": "1"}),
-        ("seasons:delete", (), {"code": "SLUG"}),
-        ("seasons:close", (), {"closed": "1"}),
-        ("seasons:reopen", (), {"reason": "a mistake"}),
+        ("td:season-delete-evening", (4,), {"confirmed": "1"}),
+        ("td:season-delete", (), {"code": "SLUG"}),
+        ("td:season-close", (), {"closed": "1"}),
+        ("td:season-reopen", (), {"reason": "a mistake"}),
     ],
 )
 def test_only_the_clubs_organisers_and_staff(

@@ -12,9 +12,10 @@ from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from rikscore.client_address import client_address
-from rikscore.redis_check import redis_answers
-from scoring.tableside import services, throttle
+from core.client_address import client_address
+from core.redis_check import redis_answers
+from scoring.tableside import services
+from tableside import throttle
 from tests.tableside.helpers import running
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +50,7 @@ def behind_proxy(address: str) -> Client:
 
 
 def wrong(key, guess: str) -> str:
-    return reverse("scoring:tableside", args=[key.slot, guess])
+    return reverse("tableside:table", args=[key.slot, guess])
 
 
 def guess_until_refused(client, key) -> None:
@@ -65,7 +66,7 @@ def test_a_guessing_phone_behind_the_proxy_locks_out_no_other_phone(settings):
     guesser, other = behind_proxy("192.168.1.66"), behind_proxy("192.168.1.67")
     guess_until_refused(guesser, key)
     assert other.get(wrong(key, "y")).status_code == 404
-    own = reverse("scoring:tableside", args=[key.slot, key.secret])
+    own = reverse("tableside:table", args=[key.slot, key.secret])
     assert other.get(own).status_code == 200
     assert guesser.get(own).status_code == 200  # a valid link is never refused
 
@@ -105,7 +106,7 @@ import django, os, sys
 os.environ["DJANGO_SETTINGS_MODULE"] = "rikscore.settings"
 django.setup()
 from django.test import RequestFactory
-from scoring.tableside import throttle
+from tableside import throttle
 request = RequestFactory().get("/", REMOTE_ADDR=sys.argv[1])
 for _ in range(int(sys.argv[2])):
     throttle.miss(request)

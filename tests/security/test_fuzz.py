@@ -12,14 +12,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.exports.backup import export_event
-from scoring.forms import DealForm
+from documents.event_backup import export_event
 from scoring.models import Deal
 from scoring.services import table_view
 from scoring.services.totals import seat_totals
+from td.forms import PlayerForm, QuickAddForm, TournamentForm
+from td.forms_deal import DealForm
 from tests.security.test_hostile_fields import HOSTILE
 from tests.security.test_matrix import fingerprint
-from tournaments.forms import PlayerForm, QuickAddForm, TournamentForm
 from tournaments.models import Seat, TableRound, TournamentRole
 
 fuzz = settings(
@@ -300,8 +300,8 @@ def changed(document, path, value) -> bytes:
 
 @pytest.mark.django_db
 def test_the_season_import_survives_any_change_to_a_backup(admin_client):
-    from seasons.backup import export_competition
-    from seasons.demo import generate_season
+    from demo.season import generate_season
+    from documents.season_backup import export_competition
     from seasons.models import Competition
 
     season = generate_season(

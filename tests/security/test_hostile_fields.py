@@ -113,8 +113,8 @@ def td(client, make_user, small_event):
 def site(small_event, td):
     """The event, a club season with a team, and a house-rule set: what the
     forms of the site work on. The pages to read, their ids filled in."""
+    from demo.season import generate_season
     from rules.models import HouseRuleSet
-    from seasons.demo import generate_season
     from seasons.models import Team
     from tournaments.models import Club, Player
 

@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from api import limits
 from core.clients import client_address_of, client_key_of
-from scoring.tableside import services, throttle
+from scoring.tableside import services
+from tableside import throttle
 from tests.tableside.helpers import running
 
 NETWORK = "2001:db8:1:2"  # one home's /64
@@ -105,9 +106,9 @@ def test_api_reads_from_one_ipv6_64_share_one_limit(monkeypatch):
 def test_table_link_guesses_from_one_ipv6_64_are_counted_together():
     key = services.key_for(running("guess-64"))
     for host in range(throttle.LIMIT):
-        guess = reverse("scoring:tableside", args=[key.slot, f"wrong{host}"])
+        guess = reverse("tableside:table", args=[key.slot, f"wrong{host}"])
         assert from_address(within(host + 1)).get(guess).status_code == 404
-    guess = reverse("scoring:tableside", args=[key.slot, "again"])
+    guess = reverse("tableside:table", args=[key.slot, "again"])
     refused = from_address(within(0xFFFF)).get(guess)
     assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
     assert from_address(ELSEWHERE).get(guess).status_code == 404
@@ -115,7 +116,7 @@ def test_table_link_guesses_from_one_ipv6_64_are_counted_together():
 
 # -- calls of the TD -----------------------------------------------------------------
 def call_td(client: Client, key, **headers):
-    path = reverse("scoring:tableside-call", args=[key.slot, key.secret])
+    path = reverse("tableside:call", args=[key.slot, key.secret])
     return client.post(path, **headers)
 
 

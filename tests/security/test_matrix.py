@@ -24,8 +24,8 @@ SKIP = ("admin/", "accounts/", "i18n/")  # Django's own views
 #: the event's TD's, the register and new events are staff's (and
 #: organisers', whom this test leaves out).
 WRITERS = {
-    "rules:edit": {"other_td", "event_td", *STAFF},
-    "tournaments:manage": set(),
+    "td:rule-edit": {"other_td", "event_td", *STAFF},
+    "td:home": set(),
 }
 #: Pages an anonymous visitor is sent to log in for (with ?next=), never 403.
 LOGIN_FIRST = ("manage/", "rules/<slug:code>/edit/")
@@ -96,7 +96,7 @@ def fingerprint() -> tuple:
 
 @pytest.fixture
 def world(small_event, make_user):
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     other_event = generate_event("other", 8, 1, 1, seed=2)
     users = {

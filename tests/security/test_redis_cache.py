@@ -12,8 +12,8 @@ from django.core.cache.backends.base import InvalidCacheBackendError
 from django.test import Client
 from django.urls import reverse
 
-from rikscore.redis_check import redis_answers
-from scoring.demo import generate_event
+from core.redis_check import redis_answers
+from demo.events import generate_event
 
 URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7")
 

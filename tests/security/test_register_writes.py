@@ -9,7 +9,7 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from scoring.exports.backup import export_event, import_event
+from documents.event_backup import export_event, import_event
 from tournaments.models import Club, Player, TournamentRole
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def season(db):
-    from seasons.demo import generate_season
+    from demo.season import generate_season
 
     return generate_season(
         "club", players=10, evenings=2, deals=4, seed=3, attendance=(8, 10), teams=1
@@ -126,7 +126,7 @@ def test_staff_and_the_command_line_create_the_clubs_a_backup_names(small_event)
 def test_a_season_backup_creates_no_club_through_a_team_member(
     client, make_user, season
 ):
-    from seasons.backup import export_competition
+    from documents.season_backup import export_competition
 
     data = export_competition(season)
     member = data["teams"][0]["members"][0]

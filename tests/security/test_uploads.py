@@ -6,7 +6,7 @@ the largest file an import takes."""
 import pytest
 from django.test import RequestFactory
 
-from rikscore.request_limits import (
+from core.request_limits import (
     ANONYMOUS_BYTES,
     LOGGED_IN_BYTES,
     RequestLimitsMiddleware,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from rikscore.env import count, flag
+from core.env import count, flag
 
 ROOT = Path(__file__).resolve().parents[2]
 

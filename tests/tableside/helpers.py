@@ -13,7 +13,7 @@ def running(
     """Table ``number`` of round 2 of a scored event (8 players: tables of
     four; 10: tables of five; 2 rounds of 4 deals, nl), the round reopened
     and emptied, entered in ``mode``."""
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from scoring.models import Deal
     from tournaments.models import Round, TableRound, Tournament
 
@@ -38,7 +38,7 @@ def set_mode(table, mode: str) -> None:
     table.round.tournament.refresh_from_db()
 
 
-def link(key, name: str = "scoring:tableside", *extra, secret=None, slot=None) -> str:
+def link(key, name: str = "tableside:table", *extra, secret=None, slot=None) -> str:
     return reverse(name, args=[slot or key.slot, secret or key.secret, *extra])
 
 
@@ -74,7 +74,7 @@ def seated(table, seat: int, client: Client | None = None) -> Client:
 
     client = client or phone()
     answer = client.post(
-        link(services.key_for(table), "scoring:tableside-seat"), {"seat": seat}
+        link(services.key_for(table), "tableside:seat"), {"seat": seat}
     )
     assert answer.status_code == 302, answer
     return client
@@ -94,12 +94,12 @@ def enter(client, table, number: int, data: dict, key: str):
     """Post a deal from a phone's page, as its script does (JSON)."""
     from scoring.tableside import services
 
-    path = link(services.key_for(table), "scoring:tableside-deal", number)
+    path = link(services.key_for(table), "tableside:deal", number)
     return client.post(path, {**data, "key": key}, **JSON)
 
 
 def confirm(client, table, entry_id: int):
     from scoring.tableside import services
 
-    path = link(services.key_for(table), "scoring:tableside-confirm", entry_id)
+    path = link(services.key_for(table), "tableside:confirm", entry_id)
     return client.post(path, {}, **JSON)

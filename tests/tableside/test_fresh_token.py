@@ -28,13 +28,13 @@ def test_a_refused_token_answers_json_the_page_understands():
     table = running("token", "confirm")
     d, p, _o, _o2 = deal_seats(table)
     mine = strict_seated(table, d)
-    path = link(services.key_for(table), "scoring:tableside-deal", 1)
+    path = link(services.key_for(table), "tableside:deal", 1)
     stale = {**rik(d, p), "key": "k1", "csrfmiddlewaretoken": "x" * 32}
     answer = mine.post(path, stale, **JSON)
     assert answer.status_code == 403
     assert answer.json()["code"] == "csrf" and answer.json()["ok"] is False
     assert not Submission.objects.exists()
-    fresh = mine.get(link(services.key_for(table), "scoring:tableside-token"))
+    fresh = mine.get(link(services.key_for(table), "tableside:token"))
     assert fresh["Cache-Control"] == "no-store"
     token = fresh.json()["token"]
     answer = mine.post(path, {**stale, "csrfmiddlewaretoken": token}, **JSON)
@@ -46,7 +46,7 @@ def test_a_browser_without_script_still_gets_django_s_page():
     table = running("token-page", "confirm")
     d, p, _o, _o2 = deal_seats(table)
     mine = strict_seated(table, d)
-    path = link(services.key_for(table), "scoring:tableside-deal", 1)
+    path = link(services.key_for(table), "tableside:deal", 1)
     answer = mine.post(path, {**rik(d, p), "key": "k2"})
     assert answer.status_code == 403 and answer["Content-Type"].startswith("text/html")
 
@@ -55,7 +55,5 @@ def test_a_wrong_link_gets_no_token():
     table = running("token-wrong", "confirm")
     key = services.key_for(table)
     wrong = key.secret[:-1] + ("y" if key.secret.endswith("x") else "x")
-    answer = strict_phone().get(
-        link(key, "scoring:tableside-token", secret=wrong), **JSON
-    )
+    answer = strict_phone().get(link(key, "tableside:token", secret=wrong), **JSON)
     assert answer.status_code == 404

@@ -45,7 +45,7 @@ def test_the_other_side_sees_that_a_deal_waits_and_nothing_of_it():
 def test_nothing_of_an_entry_reaches_a_phone_in_any_answer():
     table, _seats, _ours, theirs = entered_by_one_side(tricks=11)
     key = services.key_for(table)
-    status = theirs.get(link(key, "scoring:tableside-status")).json()
+    status = theirs.get(link(key, "tableside:status")).json()
     assert status["waiting"] == [{"deal": 1, "status": "waiting"}]
     html = page(theirs, table)
     state = re.search(r'id="tableside-state"[^>]*>(.*?)</script>', html, re.S).group(1)

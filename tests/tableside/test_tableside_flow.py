@@ -6,8 +6,9 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Deal, Submission
-from scoring.tableside import services, throttle
-from scoring.tableside.views_td import hall_rows
+from scoring.tableside import services
+from tableside import throttle
+from td.views_hall import hall_rows
 from tests.tableside.helpers import (
     confirm,
     deal_seats,
@@ -105,7 +106,7 @@ def test_blind_mode_equal_entries_count_and_different_ones_go_to_the_td(
     td = make_user("td-side")
     TournamentRole.objects.create(tournament=table.round.tournament, user=td, role="td")
     client.force_login(td)
-    url = reverse("scoring:disputes", args=["side", 2, 1])
+    url = reverse("td:disputes", args=["side", 2, 1])
     page = client.get(url).content.decode()
     assert page.count("This version counts") == 2
     chosen = disputed.order_by("created").last()
@@ -147,9 +148,9 @@ def test_guesses_past_the_limit_wait_but_the_right_link_never_does(table):
     key = services.key_for(table)
     guesser = phone()
     for i in range(throttle.LIMIT):
-        guessed = reverse("scoring:tableside", args=[key.slot, f"guess{i}"])
+        guessed = reverse("tableside:table", args=[key.slot, f"guess{i}"])
         assert guesser.get(guessed).status_code == 404
-    more = guesser.get(reverse("scoring:tableside", args=[key.slot, "guess-more"]))
+    more = guesser.get(reverse("tableside:table", args=[key.slot, "guess-more"]))
     assert more.status_code == 429 and more["Retry-After"]
     assert guesser.get(link(key)).status_code == 200  # its own link still works
 
@@ -158,7 +159,7 @@ def test_a_guessed_link_never_shows_another_tables_data(client, table):
     key = services.key_for(table)
     other = TableRound.objects.exclude(pk=table.pk).filter(round=table.round).first()
     other_key = services.key_for(other)
-    page = client.get(reverse("scoring:tableside", args=[key.slot, other_key.secret]))
+    page = client.get(reverse("tableside:table", args=[key.slot, other_key.secret]))
     assert page.status_code == 404
     html = page.content.decode()
     for seat in other.seats.select_related("entry__player"):
@@ -166,7 +167,7 @@ def test_a_guessed_link_never_shows_another_tables_data(client, table):
 
 
 def test_the_sheets_qr_leads_to_the_table_link_when_the_table_enters(table):
-    from scoring.exports.pdf_sheets import qr_target
+    from documents.pdf_sheets import qr_target
 
     set_mode(table, "confirm")
     key = services.key_for(table)
@@ -182,18 +183,18 @@ def test_the_hall_view_shows_waiting_disputed_phones_and_calls(
     enter(ours, table, 1, rik(d, p, 9), "h1")
     enter(theirs, table, 1, rik(d, p, 7), "h2")  # one disputed deal, two entries
     enter(ours, table, 2, rik(*deal_seats(table, 2)[:2]), "h3")  # one waiting
-    ours.post(link(services.key_for(table), "scoring:tableside-call"))
+    ours.post(link(services.key_for(table), "tableside:call"))
     td = make_user("td-hall")
     TournamentRole.objects.create(tournament=table.round.tournament, user=td, role="td")
     client.force_login(td)
     row = next(r for r in hall_rows(table.round) if r["table"].pk == table.pk)
     assert (row["disputed"], row["waiting"], row["phones"]) == (1, 1, 2)
-    part = client.get(reverse("scoring:hall-tables", args=["side", 2]))
+    part = client.get(reverse("td:hall-tables", args=["side", 2]))
     html = part.content.decode()
     assert 'class="called"' in html and "hx-trigger" in html
     assert "2/4" in html  # phones holding seats
-    client.post(reverse("scoring:hall-answered", args=["side", 2, 1]))
-    html = client.get(reverse("scoring:hall-tables", args=["side", 2])).content.decode()
+    client.post(reverse("td:hall-answered", args=["side", 2, 1]))
+    html = client.get(reverse("td:hall-tables", args=["side", 2])).content.decode()
     assert 'class="called"' not in html
 
 
@@ -210,7 +211,7 @@ def test_a_phone_without_script_enters_through_the_plain_form(table):
     idem = re.search(r'name="key" value="([0-9a-f]{32})"', html).group(1)
     for _ in range(2):  # the browser's resend
         answer = mine.post(
-            link(key, "scoring:tableside-deal", 1),
+            link(key, "tableside:deal", 1),
             {**rik(d, p), "key": idem},
             follow=True,
         )

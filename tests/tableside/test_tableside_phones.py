@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 def choose(client, table, seat):
     return client.post(
-        link(services.key_for(table), "scoring:tableside-seat"),
+        link(services.key_for(table), "tableside:seat"),
         {"seat": seat},
         follow=True,
     )
@@ -68,9 +68,7 @@ def test_in_confirm_mode_one_phone_cannot_confirm_its_own_deal_as_the_other_side
     entry = Submission.objects.get(table=table)
     assert "already holds the seat" in choose(mine, table, o).content.decode()
     key = services.key_for(table)
-    forged = mine.post(
-        link(key, "scoring:tableside-confirm", entry.pk), {"seat": o}, **JSON
-    )
+    forged = mine.post(link(key, "tableside:confirm", entry.pk), {"seat": o}, **JSON)
     assert forged.status_code == 403
     assert not Deal.objects.filter(table=table).exists()
     assert confirm(seated(table, o), table, entry.pk).json()["ok"] is True
@@ -82,7 +80,7 @@ def test_in_blind_mode_one_phone_cannot_enter_for_both_sides():
     mine = seated(table, d)
     enter(mine, table, 1, rik(d, p), "first")
     second = mine.post(
-        link(services.key_for(table), "scoring:tableside-deal", 1),
+        link(services.key_for(table), "tableside:deal", 1),
         {**rik(d, p), "seat": o, "key": "second"},
         **JSON,
     )
@@ -97,7 +95,7 @@ def test_a_phone_without_a_seat_enters_and_confirms_nothing():
     d, p, _o, _o2 = deal_seats(table)
     stranger = phone()
     answer = stranger.post(
-        link(services.key_for(table), "scoring:tableside-deal", 1),
+        link(services.key_for(table), "tableside:deal", 1),
         {**rik(d, p), "seat": d, "key": "s"},
         **JSON,
     )
@@ -117,16 +115,16 @@ def test_the_td_frees_a_seat_for_another_phone_and_it_is_audited(client, make_us
     TournamentRole.objects.create(tournament=table.round.tournament, user=td, role="td")
     client.force_login(td)
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    page = client.get(reverse("scoring:disputes", args=["bind-7", 2, 1]))
+    page = client.get(reverse("td:disputes", args=["bind-7", 2, 1]))
     assert "Free the seat" in page.content.decode()
-    client.post(reverse("scoring:hall-release", args=["bind-7", 2, 1]), {"seat": 4})
+    client.post(reverse("td:hall-release", args=["bind-7", 2, 1]), {"seat": 4})
     assert not SeatBinding.objects.filter(table=table).exists()
     line = AuditLog.objects.get(action="table.release")
     assert line.detail["seat"] == 4 and line.user == td
     assert seated(table, 4)  # a new phone takes it
     d, p, _o, _o2 = deal_seats(table)
     answer = lost.post(
-        link(services.key_for(table), "scoring:tableside-deal", 1),
+        link(services.key_for(table), "tableside:deal", 1),
         {**rik(d, p), "key": "old"},
         **JSON,
     )
@@ -139,9 +137,7 @@ def test_freeing_a_seat_is_for_the_events_td_only(client, make_user):
     table = running("bind-8", "confirm")
     seated(table, 1)
     client.force_login(make_user("not-td"))
-    answer = client.post(
-        reverse("scoring:hall-release", args=["bind-8", 2, 1]), {"seat": 1}
-    )
+    answer = client.post(reverse("td:hall-release", args=["bind-8", 2, 1]), {"seat": 1})
     assert answer.status_code in (403, 404)
     assert SeatBinding.objects.filter(table=table).count() == 1
 

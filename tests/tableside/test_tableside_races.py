@@ -89,7 +89,7 @@ def test_one_key_twice_at_once_stores_one_submission(table, phones):
         fresh(table, "confirm")
         d, p, _o, _o2 = seats(table)
         data = {**rik(d, p), "key": f"same-{run}"}
-        path = url(key, "scoring:tableside-deal", 1)
+        path = url(key, "tableside:deal", 1)
         results = together(poster(path, data, phones[d]), poster(path, data, phones[d]))
         assert statuses(results) == [200, 200], (run, results)
         assert Submission.objects.filter(table=table).count() == 1, run
@@ -112,7 +112,7 @@ def test_both_sides_enter_blind_at_once(
     for run in range(RUNS):
         fresh(table, "blind")
         d, p, o, _o2 = seats(table)
-        path = url(key, "scoring:tableside-deal", 1)
+        path = url(key, "tableside:deal", 1)
         results = together(
             poster(path, {**rik(d, p, 9), "key": f"a-{run}"}, phones[d]),
             poster(path, {**rik(d, p, other_tricks), "key": f"b-{run}"}, phones[o]),
@@ -136,7 +136,7 @@ def test_two_opponents_confirm_at_once(table, phones):
         fresh(table, "confirm")
         d, p, o, o2 = seats(table)
         entry = entered(table, d, p, f"k-{run}")
-        path = url(key, "scoring:tableside-confirm", entry.pk)
+        path = url(key, "tableside:confirm", entry.pk)
         results = together(
             poster(path, {}, phones[o]),
             poster(path, {}, phones[o2]),
@@ -171,7 +171,7 @@ def waiting_entry(table, td, run: int):
     fresh(table, "confirm")
     d, p, o, _o2 = seats(table)
     entry = entered(table, d, p, f"k-{run}")
-    decide = reverse("scoring:disputes", args=[table.round.tournament.slug, 2, 1])
+    decide = reverse("td:disputes", args=[table.round.tournament.slug, 2, 1])
     return d, p, o, entry, td_phone(td), decide
 
 
@@ -181,7 +181,7 @@ def test_the_td_decides_while_a_player_confirms(table, phones, td):
     for run in range(RUNS):
         _d, _p, o, entry, td_client, decide = waiting_entry(table, td, run)
         results = together(
-            poster(url(key, "scoring:tableside-confirm", entry.pk), {}, phones[o]),
+            poster(url(key, "tableside:confirm", entry.pk), {}, phones[o]),
             poster(decide, {"entry": entry.pk, "reason": "seen"}, td_client),
         )
         codes = statuses(results)
@@ -201,7 +201,7 @@ def test_the_td_decides_while_the_player_corrects(table, phones, td):
         d, p, _o, entry, td_client, decide = waiting_entry(table, td, run)
         results = together(
             poster(
-                url(key, "scoring:tableside-deal", 1),
+                url(key, "tableside:deal", 1),
                 {**rik(d, p, 8), "key": f"fix-{run}"},
                 phones[d],
             ),

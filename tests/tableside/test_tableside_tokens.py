@@ -85,12 +85,12 @@ def test_a_closed_table_shows_its_deals_but_takes_nothing(client, table):
     assert 'id="deal-form"' not in html
     assert "Correct: confirm" not in html  # nothing to confirm on a closed table
     answer = client.post(
-        link(key, "scoring:tableside-deal", 1),
+        link(key, "tableside:deal", 1),
         {**rik_post(table), "key": "late"},
         **JSON,
     )
     assert answer.status_code == 409 and answer.json()["ok"] is False
-    confirmed = client.post(link(key, "scoring:tableside-confirm", entry.pk), **JSON)
+    confirmed = client.post(link(key, "tableside:confirm", entry.pk), **JSON)
     assert confirmed.status_code == 409
     assert Submission.objects.filter(table=table).count() == 1
     assert not Deal.objects.filter(table=table).exists()
@@ -103,7 +103,7 @@ def test_a_round_closed_while_a_deal_waits_cannot_be_confirmed(client, table):
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.CLOSED)
     html = client.get(link(key)).content.decode()
     assert CLOSED in html and "Correct: confirm" not in html
-    answer = client.post(link(key, "scoring:tableside-confirm", entry.pk), **JSON)
+    answer = client.post(link(key, "tableside:confirm", entry.pk), **JSON)
     assert answer.status_code == 409 and answer.json()["ok"] is False
     assert not Deal.objects.filter(table=table).exists()
     entry.refresh_from_db()
@@ -124,7 +124,7 @@ def test_a_round_seated_again_retires_its_old_links(client, table):
     assert_refused(
         client.get(old), *names(TableRound.objects.filter(round=table.round).first())
     )
-    answer = client.post(link(key, "scoring:tableside-deal", 1), data, **JSON)
+    answer = client.post(link(key, "tableside:deal", 1), data, **JSON)
     assert answer.status_code == 404
     assert not Submission.objects.exists()
     new = services.key_for(TableRound.objects.get(round=table.round, number=1))
@@ -155,28 +155,20 @@ def test_a_wrong_secret_of_the_right_slot_is_refused_everywhere(client, table):
     wrong = key.secret[:-1] + ("A" if key.secret[-1] != "A" else "B")
     hidden = [*names(table), table.round.tournament.name]
     assert_refused(client.get(link(key, secret=wrong)), *hidden)
-    assert_refused(
-        client.get(link(key, "scoring:tableside-status", secret=wrong)), *hidden
-    )
+    assert_refused(client.get(link(key, "tableside:status", secret=wrong)), *hidden)
     deal = {**rik_post(table), "key": "guess"}
-    queued = client.post(
-        link(key, "scoring:tableside-deal", 1, secret=wrong), deal, **JSON
-    )
+    queued = client.post(link(key, "tableside:deal", 1, secret=wrong), deal, **JSON)
     assert_refused(queued, *hidden)
     assert queued.json() == {"ok": False, "message": UNKNOWN}  # the phone says so
     assert_refused(
-        client.post(
-            link(key, "scoring:tableside-preview", 1, secret=wrong), rik_post(table)
-        ),
+        client.post(link(key, "tableside:preview", 1, secret=wrong), rik_post(table)),
         *hidden,
     )
     assert_refused(
-        client.post(
-            link(key, "scoring:tableside-confirm", entry.pk, secret=wrong), **JSON
-        ),
+        client.post(link(key, "tableside:confirm", entry.pk, secret=wrong), **JSON),
         *hidden,
     )
-    assert_refused(client.post(link(key, "scoring:tableside-call", secret=wrong)))
+    assert_refused(client.post(link(key, "tableside:call", secret=wrong)))
     assert_refused(client.get(link(key, secret=key.secret + "x")))  # longer
     assert_refused(client.get(link(key, secret=key.secret[:8])))  # a prefix
     assert_refused(client.get(link(key, slot=key.slot + "x")))  # a slot too long
@@ -192,7 +184,7 @@ def test_another_tables_entry_cannot_be_confirmed_through_this_link(client, tabl
     theirs = waiting_entry(neighbour, "n1")
     key = services.key_for(table)
     seated(table, opponent(table), client)
-    answer = client.post(link(key, "scoring:tableside-confirm", theirs.pk), **JSON)
+    answer = client.post(link(key, "tableside:confirm", theirs.pk), **JSON)
     assert answer.status_code == 404
     theirs.refresh_from_db()
     assert theirs.status == "waiting"
@@ -200,7 +192,7 @@ def test_another_tables_entry_cannot_be_confirmed_through_this_link(client, tabl
     html = client.get(link(key)).content.decode()  # this table's page only
     for name in set(names(neighbour)) - set(names(table)):
         assert name not in html
-    status = client.get(link(key, "scoring:tableside-status")).json()
+    status = client.get(link(key, "tableside:status")).json()
     assert status["waiting"] == []
 
 
@@ -213,6 +205,6 @@ def test_a_seat_chosen_on_another_tables_link_means_nothing_here(client, table):
     html = client.get(link(here)).content.decode()
     assert "Who are you?" in html and 'id="deal-form"' not in html
     posted = {**rik_post(table), "seat": "1", "key": "k"}  # the page's word: ignored
-    answer = client.post(link(here, "scoring:tableside-deal", 1), posted, **JSON)
+    answer = client.post(link(here, "tableside:deal", 1), posted, **JSON)
     assert answer.status_code == 403 and answer.json()["code"] == "no_seat"
     assert not Submission.objects.exists()

@@ -92,9 +92,7 @@ def test_the_page_offers_the_three_seats_and_refuses_a_fourth(three):
     page = phone().get(link(services.key_for(three)))
     seats = [s["seat"].position for s in page.context["seats"]]
     assert seats == [1, 2, 3]
-    answer = phone().post(
-        link(services.key_for(three), "scoring:tableside-seat"), {"seat": 4}
-    )
+    answer = phone().post(link(services.key_for(three), "tableside:seat"), {"seat": 4})
     assert answer.status_code == 302
     assert not three.bindings.exists()
 
@@ -190,7 +188,7 @@ def test_a_sanction_on_the_blind_man_is_refused_with_its_code(three):
 
 def test_the_preview_on_a_phone_shows_the_three_players(three):
     mine = seated(three, DEC)
-    path = link(services.key_for(three), "scoring:tableside-preview", 1)
+    path = link(services.key_for(three), "tableside:preview", 1)
     answer = mine.post(path, rik(DEC, 4), **JSON)
     scores = answer.context["scores"]
     assert [label for label, _s in scores] == table_view(three).labels

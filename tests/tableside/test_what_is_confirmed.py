@@ -10,9 +10,9 @@ from django.utils import translation
 
 from rules.engine.presets import get_preset
 from rules.engine.validation import PLAY_KEYS, RECORD_KEYS, SANCTION_KEYS
-from scoring.entry import display
 from scoring.models import Deal, Submission
 from scoring.tableside import services
+from td import entry_display as display
 from tests.tableside.helpers import (
     confirm,
     deal_seats,
@@ -168,7 +168,7 @@ def test_the_td_sees_two_versions_of_schoppen_mie_apart(table, client, make_user
     assert Submission.objects.filter(table=table, status="disputed").count() == 2
     login_td(client, make_user, table)
     event = table.round.tournament
-    page = client.get(reverse("scoring:disputes", args=[event.slug, 2, 1]))
+    page = client.get(reverse("td:disputes", args=[event.slug, 2, 1]))
     (deal,) = page.context["deals"]
     first, second = deal[1]
     assert first["summary"] != second["summary"]

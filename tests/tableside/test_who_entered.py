@@ -27,7 +27,7 @@ def table(db):
 
 def table_page(client, table):
     event = table.round.tournament
-    return client.get(reverse("scoring:disputes", args=[event.slug, 2, table.number]))
+    return client.get(reverse("td:disputes", args=[event.slug, 2, table.number]))
 
 
 def named(table, seat: int) -> str:

@@ -3,7 +3,7 @@
 import pytest
 from django.utils import translation
 
-from tournaments.audit_text import AuditWords
+from td.audit_text import AuditWords
 from tournaments.models import AuditLog, TableRound
 
 
@@ -201,7 +201,7 @@ def shapes(entry: int, player: int) -> dict:
 
 @pytest.mark.django_db
 def test_every_action_reads_as_words(small_event, td):
-    from tournaments.audit_text import SENTENCES
+    from td.audit_text import SENTENCES
 
     entry = small_event.entries.select_related("player").first()
     details = shapes(entry.id, entry.player_id)

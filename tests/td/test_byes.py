@@ -9,9 +9,9 @@ import pdfplumber
 import pytest
 from openpyxl import load_workbook
 
-from scoring.demo import fill_table
-from scoring.exports.backup import VERSION, export_event, import_event
-from scoring.exports.registry import make_export
+from demo.events import fill_table
+from documents.event_backup import VERSION, export_event, import_event
+from documents.registry import make_export
 from scoring.models import Deal
 from scoring.services import freeze_rules, recompute_table
 from tournaments import seating_screen

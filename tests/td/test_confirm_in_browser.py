@@ -13,7 +13,7 @@ pytestmark = [
 
 
 def test_the_browser_asks_before_publishing_and_closing(page, make_user):
-    from scoring.demo import generate_event
+    from demo.events import generate_event
     from tournaments.models import Round, TournamentRole
 
     event = generate_event("asked", 8, 1, 2, rules="nl", seed=3)

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.demo import realistic_record
+from demo.events import realistic_record
 from scoring.models import Deal
 from scoring.services import save_deal, table_view
 from tournaments.models import AuditLog, Round, TableRound
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def reopen_url(event, number=1):
-    return reverse("tournaments:td-round-reopen", args=[event.slug, number])
+    return reverse("td:round-reopen", args=[event.slug, number])
 
 
 def correct_first_deal(event, number=1):
@@ -80,7 +80,7 @@ def test_a_table_of_a_published_round_reopens_only_with_a_reason(
     table = TableRound.objects.get(
         round__tournament=small_event, round__number=1, number=1
     )
-    url = reverse("scoring:entry-reopen", args=[small_event.slug, 1, 1])
+    url = reverse("td:entry-reopen", args=[small_event.slug, 1, 1])
     asked = td_client.post(url)
     assert asked.status_code == 200 and 'name="reason"' in asked.content.decode()
     table.refresh_from_db()
@@ -96,7 +96,7 @@ def test_a_table_of_a_published_round_reopens_only_with_a_reason(
 def test_the_audit_log_reads_the_reason(td_client, small_event):
     td_client.post(reopen_url(small_event), {"confirmed": "1", "reason": "Typfout"})
     page = td_client.get(
-        reverse("tournaments:td-audit", args=[small_event.slug]),
+        reverse("td:audit", args=[small_event.slug]),
         HTTP_ACCEPT_LANGUAGE="en",
     ).content.decode()
     assert "Round 1 reopened" in page and "reason: Typfout" in page
@@ -113,7 +113,7 @@ def test_a_round_hidden_until_the_prize_giving_needs_no_reason(small_event):
 
 
 def test_paper_totals_stored_later_are_no_correction(small_event):
-    from scoring.entry.actions import store_sheet
+    from scoring.services.table_actions import store_sheet
 
     table = TableRound.objects.select_related("round__tournament").get(
         round__tournament=small_event, round__number=1, number=1
@@ -159,7 +159,7 @@ def test_deals_entered_at_a_table_still_playing_are_no_correction(small_event):
 
 
 def test_a_deal_changed_at_a_table_reopened_after_publication_is_one(small_event):
-    from scoring.entry.actions import reopen_table
+    from scoring.services.table_actions import reopen_table
 
     playing, done = published_while_playing(small_event)
     enter_deal(playing, 1)
@@ -172,8 +172,8 @@ def test_a_deal_changed_at_a_table_reopened_after_publication_is_one(small_event
 
 
 def test_a_deal_deleted_at_a_reopened_table_is_one(small_event):
-    from scoring.entry.actions import reopen_table
     from scoring.services import delete_deal
+    from scoring.services.table_actions import reopen_table
 
     _playing, done = published_while_playing(small_event)
     reopen_table(done, None, "Spel 4 hoort er niet bij")

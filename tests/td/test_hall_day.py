@@ -17,9 +17,9 @@ from collections import Counter
 import pytest
 from openpyxl import load_workbook
 
+from documents.event_backup import export_event, import_event
+from documents.registry import make_export
 from rules.engine.sampling import random_record
-from scoring.exports.backup import export_event, import_event
-from scoring.exports.registry import make_export
 from scoring.models import Deal
 from scoring.rowsource import standings_rows
 from scoring.services import deal_context, table_view

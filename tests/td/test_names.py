@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from scoring.exports.backup import BackupError, export_event, import_event
+from documents.event_backup import BackupError, export_event, import_event
 from tournaments.models import Club, ClubRole, Entry, Player
 from tournaments.names import shown_names
 

@@ -11,22 +11,22 @@ def td_urls(t):
     role = t.roles.first()
     entry = t.entries.first()
     names = [
-        ("tournaments:detail", [s]),
-        ("tournaments:td-settings", [s]),
-        ("tournaments:td-role-add", [s]),
-        ("tournaments:td-audit", [s]),
-        ("tournaments:td-entries", [s]),
-        ("tournaments:td-entry-quick", [s]),
-        ("tournaments:td-checkin-all", [s]),
-        ("scoring:td-jury", [s]),
-        ("tournaments:td-role-remove", [s, role.pk]),
-        ("tournaments:td-entry-action", [s, entry.pk]),
-        ("tournaments:td-round", [s, 1]),
-        ("tournaments:td-seat", [s, 1]),
-        ("tournaments:td-swap", [s, 1]),
-        ("tournaments:td-round-close", [s, 1]),
-        ("tournaments:td-round-reopen", [s, 1]),
-        ("tournaments:td-round-publish", [s, 1]),
+        ("td:event", [s]),
+        ("td:settings", [s]),
+        ("td:role-add", [s]),
+        ("td:audit", [s]),
+        ("td:entries", [s]),
+        ("td:entry-quick", [s]),
+        ("td:checkin-all", [s]),
+        ("td:jury", [s]),
+        ("td:role-remove", [s, role.pk]),
+        ("td:entry-action", [s, entry.pk]),
+        ("td:round", [s, 1]),
+        ("td:seat", [s, 1]),
+        ("td:swap", [s, 1]),
+        ("td:round-close", [s, 1]),
+        ("td:round-reopen", [s, 1]),
+        ("td:round-publish", [s, 1]),
     ]
     return [reverse(name, args=args) for name, args in names]
 
@@ -126,10 +126,10 @@ def backups(django_db_setup, django_db_blocker):
 
     from django.db import transaction
 
-    from scoring.demo import generate_event
-    from scoring.exports.backup import export_event
-    from seasons.backup import export_competition
-    from seasons.demo import generate_season
+    from demo.events import generate_event
+    from demo.season import generate_season
+    from documents.event_backup import export_event
+    from documents.season_backup import export_competition
 
     with django_db_blocker.unblock(), transaction.atomic():
         event = json.dumps(export_event(generate_event("open", 8, 1, 4, seed=3)))

@@ -29,7 +29,7 @@ def test_a_bad_event_code_is_explained_without_slug(client, make_user, language)
 @pytest.mark.parametrize("language", ["en", "nl"])
 def test_a_bad_rule_set_code_is_explained_without_slug(language):
     from rules.engine.presets import get_preset
-    from rules.views import _errors_in_words
+    from td.views_rules import _errors_in_words
 
     rule_set = HouseRuleSet(slug="huis regels!", name="Huis", preset="nl")
     with translation.override(language):

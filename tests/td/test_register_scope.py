@@ -10,7 +10,7 @@ import datetime
 
 import pytest
 
-from tournaments.forms import RegisterForm, WithdrawForm
+from td.forms import RegisterForm, WithdrawForm
 from tournaments.models import Club, ClubRole, Entry, Player, TournamentRole
 from tournaments.services import create_tournament
 

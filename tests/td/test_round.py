@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.demo import fill_table
+from demo.events import fill_table
 from scoring.models import Deal
 from scoring.services import freeze_rules
 from tournaments import seating_screen

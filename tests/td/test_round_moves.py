@@ -5,17 +5,18 @@ event form."""
 import pytest
 from django.utils import translation
 
-from tournaments import seating_screen
-from tournaments.forms import (
+from scoring.services.ranking import standings_order
+from td.forms import (
     EVENT_HELP,
     TournamentForm,
     even_deal_counts,
     sit_out_sentence,
 )
+from td.views_round import seated_message
+from tournaments import seating_screen
 from tournaments.models import Bye, Entry, Round, Seat, TournamentRole
 from tournaments.moves import Place, move_player
 from tournaments.services import SeatingRefusedError
-from tournaments.views_round import seated_message
 
 
 @pytest.fixture(autouse=True)
@@ -211,8 +212,8 @@ def test_round_two_is_seated_by_standing_on_request(fresh_client, fresh_event):
         seat.points = points * 10
         seat.save()
     leaders = [s.entry_id for s in sorted(seats, key=lambda s: -s.points)]
-    round_2 = fresh_event.round_set.get(number=2)
-    assert seating_screen.by_standing_order(round_2, sorted(leaders)) == leaders
+    standings = standings_order(fresh_event, 2)
+    assert seating_screen.by_standing_order(standings, sorted(leaders)) == leaders
     page = fresh_client.get(f"/manage/{fresh_event.slug}/round/2/")
     assert page.context["may_seat_by_standing"]
     assert "By standing" in page.content.decode()

@@ -98,9 +98,9 @@ def test_the_page_adds_lists_and_removes_pairs(client, td, make_user):
     """The pages speak Dutch, the site's first language."""
     event = make_event(8, 2, td)
     a, b = event.entries.order_by("id")[:2]
-    url = reverse("tournaments:td-keep-apart", args=[event.slug])
+    url = reverse("td:keep-apart", args=[event.slug])
     client.force_login(td)
-    entries_page = client.get(reverse("tournaments:td-entries", args=[event.slug]))
+    entries_page = client.get(reverse("td:entries", args=[event.slug]))
     assert url in entries_page.content.decode()
     assert client.get(url).status_code == 200
     response = client.post(url, {"first": a.pk, "second": a.pk})
@@ -110,7 +110,7 @@ def test_the_page_adds_lists_and_removes_pairs(client, td, make_user):
     assert response.status_code == 200
     assert a.player.name in response.content.decode()
     pair = KeepApart.objects.get()
-    remove = reverse("tournaments:td-keep-apart-remove", args=[event.slug, pair.pk])
+    remove = reverse("td:keep-apart-remove", args=[event.slug, pair.pk])
     assert client.post(remove, follow=True).status_code == 200
     assert not KeepApart.objects.exists()
     again = client.post(remove, follow=True)

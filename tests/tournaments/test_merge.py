@@ -32,7 +32,7 @@ def twins(club, small_event):
 
 
 def test_everything_moves_to_the_player_kept(small_event, twins):
-    from scoring.demo import generate_event
+    from demo.events import generate_event
 
     keep, gone = twins
     other = generate_event("other", 4, 1, 1, rules="nl", seed=3)

@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 
-from scoring.exports import player_import as pi
-from scoring.exports.backup import export_event, import_event
+from documents import player_import as pi
+from documents.event_backup import export_event, import_event
 from tournaments.models import Club, Player, TournamentRole
 from tournaments.register_rules import (
     check_name_free,
@@ -207,7 +207,7 @@ def test_a_backup_player_the_file_uses_twice_is_told_apart(club, sanne):
 
 
 def test_a_season_backup_team_member_is_matched_not_doubled(make_user):
-    from seasons.backup import _register
+    from documents.season_backup import _register
     from tournaments.register_rules import ClubsOfAFile
 
     club = Club.objects.create(name="Club Q")
@@ -220,7 +220,7 @@ def test_a_season_backup_team_member_is_matched_not_doubled(make_user):
 def test_the_demo_tells_its_namesakes_apart_by_birth_year():
     import random
 
-    from scoring.demo import make_players
+    from demo.events import make_players
 
     make_players(60, random.Random(1))
     make_players(60, random.Random(2))

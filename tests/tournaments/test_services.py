@@ -3,8 +3,8 @@
 import pytest
 from django.db import IntegrityError, transaction
 
+from demo.events import generate_event
 from rules.models import HouseRuleSet
-from scoring.demo import generate_event
 from scoring.models import Deal
 from scoring.services import (
     ClosedError,

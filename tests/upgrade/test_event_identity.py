@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from scoring.demo import generate_event
-from scoring.exports.backup import export_event, import_event
+from demo.events import generate_event
+from documents.event_backup import export_event, import_event
 from tests.exports.test_backup import as_format_5
 from tests.upgrade import migrate, migrate_to_the_end
 from tournaments.identity import derived_uid

@@ -22,7 +22,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from openpyxl import load_workbook
 
-from scoring.exports.backup_schema import upgrade
+from documents.event_backup_schema import upgrade
 
 DATA = Path(__file__).parent / "pre12"
 BEFORE = [("tournaments", "0002_byes_and_substitutes"), ("scoring", None)]
@@ -130,8 +130,8 @@ def cell_numbers(rows: list[list]) -> Counter:
 
 
 def exports(slug: str) -> dict:
-    from scoring.exports.backup import export_event
-    from scoring.exports.registry import make_export
+    from documents.event_backup import export_event
+    from documents.registry import make_export
     from scoring.rowsource import standings_rows
     from tournaments.models import Tournament
 

@@ -20,8 +20,8 @@ import django
 
 django.setup()
 
-from scoring.demo import generate_event  # noqa: E402
-from scoring.exports.backup import export_event  # noqa: E402
+from demo.events import generate_event  # noqa: E402
+from documents.event_backup import export_event  # noqa: E402
 
 EVENTS = {  # name: generate_event's arguments
     "club-byes": dict(

@@ -45,8 +45,8 @@ def xlsx_values(data: bytes) -> dict:
 
 
 def exports(slug: str) -> dict:
-    from scoring.exports.backup import export_event
-    from scoring.exports.registry import make_export
+    from documents.event_backup import export_event
+    from documents.registry import make_export
     from scoring.rowsource import standings_rows
     from tournaments.models import Tournament
 

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class DemoConfig(AppConfig):
+    """Generated events and seasons."""
+
+    name = "demo"

@@ -1,1 +1,0 @@
-"""Deal entry for the TD: one table-round per screen (views, display, actions)."""

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class TdConfig(AppConfig):
+    """The TD's and the club secretary's pages."""
+
+    name = "td"
