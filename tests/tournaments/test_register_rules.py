@@ -158,8 +158,9 @@ def test_a_substitute_by_name_is_refused_when_the_name_is_taken(small_event):
 
     Player.objects.create(name="Jan Zonder")
     seat = Seat.objects.filter(table__round__tournament=small_event).first()
-    with translation.override("en"), pytest.raises(
-        WithdrawalRefusedError, match="in the register already"
+    with (
+        translation.override("en"),
+        pytest.raises(WithdrawalRefusedError, match="in the register already"),
     ):
         _substitute(seat, "Jan Zonder", None)
 
