@@ -14,8 +14,11 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.utils.encoding import escape_uri_path
 from django.utils.translation import get_language
 from ninja import Schema
+
+from publicpages.cache import cache_key
 
 #: Raised when an answer's shape changes, so a running cache never hands new
 #: code an old body.
@@ -61,11 +64,14 @@ def _json(answer: Schema) -> bytes:
 
 def versioned(request, token: str, build: Callable[[], Schema]) -> HttpResponse:
     """The answer for ``request`` at ``token`` (the versions it hangs on):
-    304 when the client has it, else from the cache or ``build()``."""
-    etag = tag(FORMAT, request.path, token, get_language() or "")
+    304 when the client has it, else from the cache or ``build()``. Kept
+    under the public pages' key (``publicpages.cache.cache_key``): the
+    version, the language and the audience the names were built for."""
+    versions = hashlib.sha256(token.encode()).hexdigest()[:32]  # a season's is long
+    key = cache_key(f"api{FORMAT}", versions, escape_uri_path(request.path))
+    etag = tag(key)
     if client_has(request, etag):
         return _answer(request, etag, b"")
-    key = f"api:{etag}"
     body = cache.get(key)
     if body is None:
         body = _json(build())

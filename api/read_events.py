@@ -174,6 +174,7 @@ def standing_row(item: dict, columns, public_ids: dict[int, str]) -> StandingRow
         deals_played=item.get("deals_played"),
         withdrawn=item["withdrawn"],
         notes=item["notes"],
+        normalised=item["normalised"],
     )
 
 
@@ -216,6 +217,8 @@ def standings(request, slug: str):
             rounds=rounds,
             columns=columns,
             rows=[standing_row(i, rowset.columns, public_ids) for i in rowset.rows],
+            normalised=rowset.normalised,
+            legends=rowset.legends,
         )
 
     return versioned(request, page_token(tournament), build)
@@ -251,6 +254,8 @@ def round_results(request, slug: str, number: int):
                         Sanction(deal=deal, text=text)
                         for deal, text in sanctions.get(t["table"], [])
                     ],
+                    entered=t["entered"],
+                    deals=t["deals"],
                 )
                 for t in round_rows(tournament, number)
             ],

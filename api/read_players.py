@@ -4,7 +4,7 @@ The player is found only once they sat at a table of a public round (as the
 rating page finds them), and an event is listed only where the player's
 entry took part in a public round (as the event's player page shows it).
 Each event's line is the public standings' own (``public_standings``, kept
-per event version); the name is ``shown_player``'s, as the public sees it.
+per event version); the name is the public's (``tournaments.people``).
 """
 
 from django.shortcuts import get_object_or_404
@@ -17,7 +17,7 @@ from api.schemas import PlayerEvent, PlayerResults, RoundPoints
 from publicpages.views import public_standings, shown_entries
 from tournaments.models import Entry, Player
 from tournaments.page_versions import page_token
-from tournaments.public_names import shown_player
+from tournaments.people import Person, shown
 from tournaments.visibility import played_in_public
 
 router = Router(tags=["players"], throttle=READS)
@@ -70,7 +70,7 @@ def player(request, public_id: str):
         lines = [_line(entry) for entry in entries]
         return PlayerResults(
             player=found.public_id,
-            name=shown_player(found),
+            name=shown(Person.of(found)),
             club=found.club.name if found.club_id else "",
             events=[line for line in lines if line is not None],
         )

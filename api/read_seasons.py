@@ -137,6 +137,7 @@ def season(request, slug: str):
             evenings=_evenings(competition, standings.evenings),
             ranking=[r for r in rows if r.qualified]
             + [r for r in rows if not r.qualified],
+            legends=standings.legends,
         )
 
     return versioned(request, _token(competition), build)

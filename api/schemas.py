@@ -4,12 +4,12 @@ The same classes serialize every answer and generate the OpenAPI document
 (``/api/v1/openapi.json``), so the document cannot drift from what is sent.
 Numbers are as the public pages show them: the row source's totals, never
 added up again here. Names are as the public may see them
-(``tournaments.public_names``), given by the row source; the token routes
+(``tournaments.people``), given by the row source; the token routes
 (``api.write``) name a table's players in full, for the TD's app.
 """
 
 from datetime import date
-from typing import Any
+from typing import Any, Literal
 
 from ninja import Schema
 from pydantic import Field
@@ -109,6 +109,13 @@ class SeasonDetail(SeasonRef):
     min_evenings: int
     evenings: list[Evening]
     ranking: list[SeasonRow]
+    legends: list[str] = Field(
+        default_factory=list,
+        description=(
+            "What a reader shows beside the ranking, in the page's language: "
+            "what penalty points are, when the season shows them."
+        ),
+    )
 
 
 class Event(Schema):
@@ -174,6 +181,14 @@ class StandingRow(Schema):
     deals_played: int | None
     withdrawn: bool
     notes: str
+    normalised: bool = Field(
+        False,
+        description=(
+            "The total is normalised (tables of five: points per deal played "
+            "× the deals of the rounds played), so it is not the sum of "
+            "``rounds``; ``legends`` says so in words."
+        ),
+    )
 
 
 class Standings(Schema):
@@ -181,6 +196,17 @@ class Standings(Schema):
     rounds: list[int]
     columns: list[Column]
     rows: list[StandingRow]
+    normalised: bool = Field(
+        False, description="Some row's total is normalised (see ``legends``)."
+    )
+    legends: list[str] = Field(
+        default_factory=list,
+        description=(
+            "What a reader shows beside the table, in the page's language: "
+            "why a normalised total is not the sum of its rounds, what "
+            "penalty points are."
+        ),
+    )
 
 
 class TableSeat(Schema):
@@ -201,6 +227,16 @@ class RoundTable(Schema):
     table: int
     seats: list[TableSeat]
     sanctions: list[Sanction]
+    entered: Literal["nothing", "deals", "totals", "both"] = Field(
+        "deals",
+        description=(
+            "How the table's result came in: deal by deal, as each player's "
+            "total typed from the paper sheet (no deals), or both (typed "
+            "totals, then the deals, which add up to them). A table typed as "
+            "totals is played: its seats' points count."
+        ),
+    )
+    deals: int = Field(0, description="Deals entered one by one (0 for typed totals).")
 
 
 class RoundResults(Schema):
@@ -270,6 +306,12 @@ class DealStored(Schema):
 class DealTableSeat(Schema):
     seat: int
     name: str = Field(description="The name a deal record gives this player.")
+    shown: str = Field(
+        description=(
+            "The name the TD's pages show for this player (namesakes told "
+            "apart by birth year, club or number): to show, never to send."
+        )
+    )
 
 
 class DealPlayers(Schema):

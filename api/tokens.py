@@ -10,8 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from api.models import ApiToken
+from tournaments.audit import audit
 from tournaments.models import Tournament
-from tournaments.services import audit
 
 HINT_CHARS = 6
 

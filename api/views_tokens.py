@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from api.models import ApiToken
 from api.tokens import create_token, revoke_token
+from core.site import absolute
 from td.access import td_required
 
 
@@ -40,8 +41,8 @@ def _page(request, tournament, form=None, status=200):
             "tokens": ApiToken.objects.filter(tournament=tournament),
             "form": form or TokenForm(),
             "new": new,
-            "endpoint": request.build_absolute_uri(
-                reverse("api-v1:api-send-deal", args=[tournament.slug])
+            "endpoint": absolute(
+                reverse("api-v1:api-send-deal", args=[tournament.slug]), request
             ),
         },
         status=status,

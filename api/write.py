@@ -36,21 +36,20 @@ from api.limits import WRITES_PER_MINUTE, over_limit
 from api.models import ApiToken, ApiWrite
 from api.schemas import DealStored, DealTable, WriteErrors
 from api.tokens import TokenError, mark_used, verify
+from core.numbers import NotANumberError, load_json
 from core.transactions import BusyError
 from rules.engine.problems import PROBLEMS
 from scoring.models import Deal
 from scoring.pipeline import deal_players
 from scoring.services import (
-    ClosedError,
     DealRejectedError,
     StaleDealError,
     save_deal,
     table_view,
 )
-from scoring.services.deals import MIN_SEATS
-from tournaments.dealing import BLIND_LABEL
-from tournaments.locks import GoneError
-from tournaments.models import AuditLog, TableRound, Tournament
+from scoring.services.errors import REFUSALS, refusal
+from tournaments.dealing import SMALLEST_TABLE, blind_in
+from tournaments.models import TableRound, Tournament
 
 router = Router(tags=["deals"])
 
@@ -149,8 +148,16 @@ def idempotency_key(request) -> str:
 
 def parsed_body(request) -> dict:
     """The JSON object sent, its fields checked for shape only."""
-    try:
-        body = json.loads(request.body.decode("utf-8"))
+    try:  # the one parser of JSON people send (core.numbers): no NaN, no Infinity
+        body = load_json(request.body.decode("utf-8"))
+    except NotANumberError as exc:
+        raise refuse(
+            422,
+            "bad_json",
+            "",
+            _("The request body holds %(x)s, which is no number a deal may hold.")
+            % {"x": exc.literal},
+        ) from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         body = None
     if not isinstance(body, dict):
@@ -202,7 +209,7 @@ def body_digest(body: dict) -> str:
 def complete(view) -> bool:
     """Whether the table is seated for play: three (with the blind man's
     hand), four or five seats."""
-    return len(view.seats) >= MIN_SEATS
+    return len(view.seats) >= SMALLEST_TABLE
 
 
 def table_of(tournament: Tournament, round_number: int, number: int) -> TableRound:
@@ -238,7 +245,7 @@ def this_deal(table: TableRound, number: int, record: dict) -> None:
     stand."""
     view = table_view(table)
     players, out = deal_players(view.labels, number) if complete(view) else ([], None)
-    blind = BLIND_LABEL if BLIND_LABEL in players else None
+    blind = blind_in(players)
     wrong = []
     rules = table.round.tournament.rules
     if "rules" in record and record["rules"] != rules:
@@ -309,32 +316,12 @@ def store(table, number, body, token: ApiToken, key: str, digest: str) -> dict:
             body["record"],
             token.created_by,
             body.get("expected_version"),
+            logged={"api_token": token.name},  # the log says it came by the API
         )
-        name_token(table, deal, token)
         answer = deal_answer(table, deal)
         kept.body = {"request": digest, "response": answer}
         kept.save(update_fields=["body"])
     return answer
-
-
-def name_token(table: TableRound, deal: Deal, token: ApiToken) -> None:
-    """Add the token's name to the audit line ``save_deal`` just wrote, so
-    the log says the deal came through the API."""
-    line = (
-        AuditLog.objects.filter(
-            tournament_id=table.round.tournament_id,
-            action="deal.save",
-            detail__round=table.round.number,
-            detail__table=table.number,
-            detail__deal=deal.number,
-            detail__version=deal.version,
-        )
-        .order_by("-id")
-        .first()
-    )
-    if line is not None:
-        line.detail = {**line.detail, "api_token": token.name}
-        line.save(update_fields=["detail"])
 
 
 def deal_answer(table: TableRound, deal: Deal) -> dict:
@@ -361,41 +348,32 @@ def saved(table, number, body, token, key, digest) -> JsonResponse:
         if kept is None:  # the other send was undone meanwhile
             raise busy() from None
         return kept
-    except DealRejectedError as exc:
+    except DealRejectedError as exc:  # each rule broken, by its own code
         errors = [
             error(v.code, f"record.{v.field}".rstrip("."), v.message)
             for v in exc.violations
         ]
         raise RefusedError(422, errors) from None
-    except ClosedError as exc:
-        message = str(exc) or _("This table is closed; reopen it to change deals.")
-        raise refuse(409, "table_closed", "table", message) from None
-    except StaleDealError:
+    except StaleDealError as exc:
         current = Deal.objects.filter(table=table, number=number).first()
-        raise refuse(
-            409,
-            "stale",
-            "expected_version",
-            _("The deal was saved meanwhile: send it with its current version."),
-            version=current.version if current else None,
-        ) from None
-    except GoneError:
-        raise refuse(
-            404, "not_found", "table", _("This table was seated again.")
-        ) from None
-    except BusyError:
-        raise busy() from None
+        version = current.version if current else None
+        raise refused(exc, version=version) from None
+    except REFUSALS as exc:
+        raise refused(exc) from None
     return JsonResponse(answer, status=201)
 
 
-def busy() -> RefusedError:
+def refused(exc: Exception, **extra) -> RefusedError:
+    """``exc`` answered as every reader words it (``scoring.services.errors``)."""
+    said = refusal(exc)
+    headers = {"Retry-After": "1"} if isinstance(exc, BusyError) else None
     return refuse(
-        503,
-        "busy",
-        "",
-        _("Others are changing this round: try again."),
-        headers={"Retry-After": "1"},
+        said.status, said.code, said.field, said.message, headers=headers, **extra
     )
+
+
+def busy() -> RefusedError:
+    return refused(BusyError())
 
 
 # -- the routes --------------------------------------------------------------------
@@ -514,7 +492,7 @@ def _table(request, slug, round_number, table_number):
                 "deal": number,
                 "players": players,
                 "sitting_out": out,
-                "blind": BLIND_LABEL if BLIND_LABEL in players else None,
+                "blind": blind_in(players),
                 "version": versions.get(number),
             }
         )
@@ -525,7 +503,7 @@ def _table(request, slug, round_number, table_number):
             "rules": tournament.rules,
             "closed": table.closed,
             "seats": [
-                {"seat": s.position, "name": label}
+                {"seat": s.position, "name": label, "shown": view.shown(label)}
                 for s, label in zip(view.seats, view.labels, strict=True)
             ],
             "deals": deals,

@@ -5,9 +5,8 @@ retries it, a person taps again. Nothing was stored: the transaction rolled
 back."""
 
 from django.http import HttpResponse, JsonResponse
-from django.utils.translation import gettext as _
 
-from core.transactions import BusyError, is_busy
+from core.transactions import BUSY_MESSAGE, BusyError, is_busy
 
 RETRY_AFTER_SECONDS = 2
 
@@ -22,7 +21,7 @@ class BusyDatabaseMiddleware:
     def process_exception(self, request, exception):
         if not isinstance(exception, BusyError) and not is_busy(exception):
             return None
-        message = _("Busy: nothing was saved. Please try again in a moment.")
+        message = str(BUSY_MESSAGE)
         if request.headers.get("Accept", "").startswith("application/json"):
             response = JsonResponse(
                 {"ok": False, "message": message, "busy": True}, status=503

@@ -8,6 +8,7 @@ silently off, because only ``1`` counted.
 
 import os
 from collections.abc import Mapping
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -46,3 +47,33 @@ def count(name: str, default: int = 0, environ: Mapping | None = None) -> int:
 
 def _raw(name: str, environ: Mapping | None) -> str:
     return (os.environ if environ is None else environ).get(name, "").strip()
+
+
+def web_address(name: str, environ: Mapping | None = None) -> str:
+    """A site's address as people reach it (``RIKSCORE_SITE_URL``), without
+    the trailing slash: ``http://`` or ``https://``, a host and maybe a
+    port; nothing after it (a site served under a path has it in every
+    link already, from the proxy's ``SCRIPT_NAME``). Unset or empty is
+    ``""`` (unset), never a guess: ``core.site`` then says so where it
+    matters."""
+    raw = _raw(name, environ).rstrip("/")
+    if not raw:
+        return ""
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not a web address: write it as "
+            f"https://rik.example.nl or http://192.168.1.10:8000."
+        )
+    if parts.path or parts.query or parts.fragment or "@" in parts.netloc:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r}: give the site's address only, without "
+            f"a user, a path, a query or a fragment."
+        )
+    try:
+        parts.port  # noqa: B018 (raises on a port that is no number)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} has a port that is no number."
+        ) from None
+    return raw

@@ -7,8 +7,13 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from django.db import OperationalError, transaction
+from django.utils.translation import gettext_lazy
 
 T = TypeVar("T")
+
+#: What a person reads when a write lost its turn, wherever it did (a page,
+#: a phone, the API, ``core.busy``'s 503): said once, here.
+BUSY_MESSAGE = gettext_lazy("Busy: nothing was saved. Please try again in a moment.")
 
 
 class BusyError(Exception):

@@ -18,7 +18,7 @@ from scoring.models import Deal, JuryCall
 from scoring.pipeline import deal_players, run_deal
 from scoring.services import freeze_rules, recompute_table, table_view
 from scoring.services.deal_rows import create_deal_rows, deal_row
-from tournaments.dealing import BLIND_LABEL
+from tournaments.dealing import blind_in
 from tournaments.models import Club, Entry, Player, Tournament
 from tournaments.register_rules import name_clash
 from tournaments.seating.tables import plan_tables
@@ -123,7 +123,7 @@ def fill_table(
     rows, calls = [], []
     for number in range(1, deals + 1):
         players, out = deal_players(view.labels, number)
-        blind = BLIND_LABEL if BLIND_LABEL in players else None
+        blind = blind_in(players)
         real = [p for p in players if p != blind]  # the blind man has no count
         made = contexts.context(seats, real).solo_made
         fixed = (special or {}).get(number)

@@ -71,8 +71,9 @@ from scoring.models import Deal, JuryCall
 from scoring.pipeline import chairs, deal_players, run_deal
 from scoring.records import by_name
 from scoring.services.deal_rows import create_deal_rows, deal_row
+from tournaments.audit import audit
 from tournaments.codes import code_problem
-from tournaments.dealing import BLIND_LABEL, unique_labels
+from tournaments.dealing import blind_in, unique_labels
 from tournaments.models import (
     AuditLog,
     Bye,
@@ -600,11 +601,11 @@ def _check_deals(table, where, event, schedule, seats, contexts) -> None:
             fail(f"{here}.record.players", _("not the players of this deal"))
         if record.get("sitting_out", out) != out:
             fail(f"{here}.record.sitting_out", _("not the dealer who sits out"))
-        blind = BLIND_LABEL if BLIND_LABEL in players else None
+        blind = blind_in(players)
         if record.get("blind", blind) != blind:
             fail(f"{here}.record.blind", _("not the blind man's hand at this table"))
         calls = _jury_calls(table, number, ref_of, record)
-        keys = {**ref_of, BLIND_LABEL: BLIND_REF} if blind else ref_of
+        keys = {**ref_of, blind: BLIND_REF} if blind else ref_of
         context = contexts.context(keys, players, calls)
         outcome = run_deal(schedule, labels, number, record, context)
         if not outcome.ok:
@@ -727,7 +728,7 @@ def _write(
         for first, second in sorted(apart)
     )
     # a file only claims who wrote its lines: never link them to users here
-    audit = [
+    lines = [
         (
             a,
             AuditLog(
@@ -740,7 +741,7 @@ def _write(
         )
         for a in data["audit"]
     ]
-    _with_times(AuditLog, audit)
+    _with_times(AuditLog, lines)
     from scoring.services import recompute_table
     from scoring.services.table_totals import store_totals
 
@@ -753,20 +754,18 @@ def _write(
         TournamentRole.objects.get_or_create(
             tournament=event, user=user, role=TournamentRole.Role.TD
         )
-    AuditLog.objects.create(
-        tournament=event,
-        user=user if user and user.is_authenticated else None,
-        action=IMPORT_ACTION,
-        detail={
-            "slug": event.slug,
-            "from": data["tournament"]["slug"],
-            **({"corrected": list(corrected)} if corrected else {}),
-            **(
-                {"unpublished": data["published_in_file"]}
-                if "published_in_file" in data
-                else {}
-            ),
-        },
+    audit(
+        event,
+        user,
+        IMPORT_ACTION,
+        slug=event.slug,
+        **{"from": data["tournament"]["slug"]},
+        **({"corrected": list(corrected)} if corrected else {}),
+        **(
+            {"unpublished": data["published_in_file"]}
+            if "published_in_file" in data
+            else {}
+        ),
     )
     return event
 

@@ -20,6 +20,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from core.text import CONTROL
+from tournaments.bounds import MAX_DEALS, MAX_ROUNDS
 from tournaments.codes import code_problem
 from tournaments.identity import derived_uid
 
@@ -264,14 +265,14 @@ TOURNAMENT = {
     "venue": string,
     "rules": text(50, empty=False),
     "rules_snapshot": optional(snapshot),
-    "rounds": integer(1, 30),
-    "deals_per_round": integer(1, 60),
+    "rounds": integer(1, MAX_ROUNDS),
+    "deals_per_round": integer(1, MAX_DEALS),
     "language": choice("nl", "en"),
     "method": choice("points", "placement"),
     "tiebreaks": items(text(20, empty=False), 10),
     "placement_points": items(integer(0, 1000), 5),
     "normalise_five": boolean,
-    "hide_last_rounds": integer(0, 30),
+    "hide_last_rounds": integer(0, MAX_ROUNDS),
 }
 PLAYER = {
     "ref": text(160, empty=False),
@@ -298,14 +299,14 @@ PLAYER_2 = {
 }
 SEAT = {"position": integer(1, 5), "player": text(160, empty=False)}
 DEAL = {
-    "number": integer(1, 60),
+    "number": integer(1, MAX_DEALS),
     "version": integer(1),
     "record": mapping,
     "scores": mapping,
     "seat_scores": items(integer(), 5),
 }
 JURY = {
-    "deal": integer(1, 60),
+    "deal": integer(1, MAX_DEALS),
     "player": text(160, empty=False),
     "contract": text(40, empty=False),
     "decision": choice("approved", "refused"),
@@ -317,11 +318,11 @@ TABLE = {
     "closed": boolean,
     "sheet_totals": sheet_totals,
     "seats": items(lambda v, p: obj(v, p, SEAT), 5),
-    "deals": items(lambda v, p: obj(v, p, DEAL), 60),
+    "deals": items(lambda v, p: obj(v, p, DEAL), MAX_DEALS),
     "jury_calls": items(lambda v, p: obj(v, p, JURY), 1000),
 }
 ROUND = {
-    "number": integer(1, 30),
+    "number": integer(1, MAX_ROUNDS),
     "status": choice("draft", "seated", "closed"),
     "published": boolean,
     "tables": items(lambda v, p: obj(v, p, TABLE)),
@@ -348,7 +349,7 @@ PLAYER_6 = {**PLAYER_2, "distinction": text(40)}
 SEAT_6 = {
     **SEAT,
     "points": optional(integer(-TYPED_TOTAL, TYPED_TOTAL)),
-    "deals_played": optional(integer(0, 60)),
+    "deals_played": optional(integer(0, MAX_DEALS)),
 }
 TABLE_6 = {
     **TABLE_5,

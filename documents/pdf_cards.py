@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from documents import PDF, ExportError
 from documents.pdf_base import (
@@ -35,8 +36,10 @@ from scoring.rowsource import (
     player_deals,
     sanction_points,
     standings_rows,
+    table_seats,
     tricks_text,
 )
+from scoring.table_result import TYPED, event_table_results, with_typed
 
 #: (row-source key, numeric, widest value) per column, left to right. The
 #: numbers' columns are as wide as their header or widest value; the text
@@ -77,12 +80,20 @@ class Card:
 
 def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, Card]:
     """{entry_id: its ``Card``}: every deal the player played or sat out, a
-    sit-out marked and each sanction of the deal explained in the note."""
+    sit-out marked and each sanction of the deal explained in the note; a
+    round whose table was typed as totals (``scoring.table_result``) in one
+    line with the typed total, the running total going on through it."""
     cards: dict[int, Card] = defaultdict(Card)
+    results = event_table_results(tournament, with_deals=False)
+    rows = with_typed(deal_rows(tournament), results, table_seats(tournament))
     for entry_id, row, seat, points, total in player_deals(
-        deal_rows(tournament), entry_ids, sat_out=True
+        rows, entry_ids, sat_out=True
     ):
         card = cards[entry_id]
+        if row.get(TYPED):
+            card.sat_out += row["deals_sat_out"][seat]
+            card.rows.append(_typed_line(row, seat, points, total))
+            continue
         notes = []
         if seat == row["sits_out"]:
             card.sat_out += 1
@@ -108,6 +119,30 @@ def card_rows(tournament, entry_ids: set[int] | None = None) -> dict[int, Card]:
     return cards
 
 
+def _typed_line(row: dict, seat: int, points: int, total: int) -> tuple:
+    """A card's line for a round typed as totals: no deal, the deals the
+    player played there, the typed total and the running total."""
+    played = row["deals_played"][seat]
+    return (
+        row["round"],
+        row["table"],
+        seat,
+        "–",
+        _("totals typed"),
+        "",
+        "",
+        "",
+        points,
+        total,
+        ngettext(
+            "typed from the paper sheet: %(n)s deal played",
+            "typed from the paper sheet: %(n)s deals played",
+            played,
+        )
+        % {"n": played},
+    )
+
+
 def summary(person: dict, card: Card) -> str:
     """The card's line under the name: club, rank, points, then what the
     standings note (a withdrawal, a bye), the deals sat out and the sanction
@@ -118,6 +153,10 @@ def summary(person: dict, card: Card) -> str:
         "points": person.get("points", 0),
     }
     parts = [line]
+    if person.get("normalised"):  # the standing's: not the sum of the deals
+        parts.append(_("normalised for tables of five"))
+    if person.get("penalty_points") is not None:  # the rule set's display
+        parts.append(_("penalty points: %(n)s") % {"n": person["penalty_points"]})
     if person.get("notes"):
         parts.append(person["notes"])
     if card.sat_out:

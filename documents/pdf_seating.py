@@ -18,7 +18,13 @@ from documents.pdf_base import (
 )
 from documents.pdf_sheets import escape
 from scoring.rowsource import deal_labels, round_byes, table_seats
-from tournaments.dealing import BLIND_LABEL, BLIND_POSITION, shown_name
+from tournaments.dealing import (
+    BLIND_LABEL,
+    BLIND_POSITION,
+    chairs,
+    has_blind_man,
+    shown_name,
+)
 
 
 def seating_list(tournament, round_number: int):
@@ -50,11 +56,11 @@ def seating_list(tournament, round_number: int):
         for table_id, number in tables:
             head = str(_("Table %(n)s") % {"n": number})
             people = [(str(pos), name) for pos, _e, name in seats.get(table_id, [])]
-            of_three = len(people) == 3  # the blind man's hand is the fourth
+            of_three = has_blind_man(len(people))  # his hand is the fourth
             if of_three:
                 threes = True
                 head = f"{head} · {three}"
-                people.append((str(BLIND_POSITION), blind))
+                people = chairs(people, (str(BLIND_POSITION), blind))
             cells.append(block(head, people, blind_last=of_three))
         if byes:
             cells.append(block(bye, [("", name) for name in byes]))
@@ -92,7 +98,9 @@ def seating_list(tournament, round_number: int):
         heads = deal_labels("player", "table", "seat")
         rows = [[cell(h, w, FONT_BOLD, 15) for h, w in zip(heads, widths, strict=True)]]
         of_three = {
-            number for table_id, number in tables if len(seats.get(table_id, [])) == 3
+            number
+            for table_id, number in tables
+            if has_blind_man(len(seats.get(table_id, [])))
         }
         for name, number, pos in people:
             shown = cell(name, widths[0], FONT, 15, most=3)

@@ -15,11 +15,11 @@ never deals and is never paid, and the dealer goes round seats 1-3.
 import math
 from collections import defaultdict
 
-from django.conf import settings
 from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
+from core import site
 from documents import PDF
 from documents.pdf_base import (
     FONT,
@@ -45,6 +45,7 @@ from scoring.rowsource import (
     table_seats,
     tricks_text,
 )
+from scoring.table_result import round_table_results
 from tournaments.dealing import (
     BLIND_LABEL,
     BLIND_POSITION,
@@ -54,12 +55,6 @@ from tournaments.dealing import (
     sitting_out,
 )
 from tournaments.models import TableRound
-
-DEFAULT_BASE_URL = "http://127.0.0.1:8000"
-
-
-def base_url() -> str:
-    return getattr(settings, "RIKSCORE_BASE_URL", DEFAULT_BASE_URL).rstrip("/")
 
 
 def entry_path(slug: str, round_number: int, table_number: int) -> str:
@@ -80,10 +75,11 @@ def sheet_link(tournament, round_number: int, table_number: int, table_id: int) 
 
 
 def qr_target(table: TableRound, base: str | None = None) -> str:
-    """The absolute URL the QR code of ``table``'s sheet encodes."""
+    """The absolute URL the QR code of ``table``'s sheet encodes: ``base``
+    (the site's address, ``core.site.base``) and the sheet's link."""
     tournament = table.round.tournament
     path = sheet_link(tournament, table.round.number, table.number, table.pk)
-    return (base if base is not None else base_url()).rstrip("/") + path
+    return (base if base is not None else site.base()).rstrip("/") + path
 
 
 def score_sheets(
@@ -93,13 +89,14 @@ def score_sheets(
     tables = seated_tables(tournament, round_number)
     seats = table_seats(tournament, round_number)
     deals: dict[int, dict[int, dict]] = defaultdict(dict)
-    prefix = (base if base is not None else base_url()).rstrip("/")
+    prefix = (base if base is not None else site.base()).rstrip("/")
     what = "sheets" if filled else "blank-sheets"
     with translation.override(tournament.language):
         title = _("Score sheets round %(n)s") % {"n": round_number}
         if filled:  # in the sheet's language: the blind man's hand is named
             for row in deal_rows(tournament, round_number):
                 deals[row["table"]][row["deal"]] = row
+    typed = _typed_totals(tournament, round_number) if filled else {}
 
     def story():
         from reportlab.platypus import PageBreak
@@ -116,6 +113,7 @@ def score_sheets(
                 deals.get(number, {}),
                 url,
                 st,
+                typed=typed.get(number),
             )
             if i:
                 flow.append(PageBreak())
@@ -126,15 +124,28 @@ def score_sheets(
     return filename(tournament, what, round_number), PDF, data
 
 
+def _typed_totals(tournament, round_number: int) -> dict[int, list[int]]:
+    """{table number: points by seat} of the round's tables typed as totals
+    (``scoring.table_result``): a filled sheet prints them as its totals."""
+    return {
+        r.table: [s.points for s in r.seats]
+        for r in round_table_results(tournament, round_number, with_deals=False)
+        if r.typed
+    }
+
+
 class Sheet:
     """The flowables of one table-round's sheet."""
 
-    def __init__(self, tournament, round_number, number, seats, deals, url, st):
+    def __init__(
+        self, tournament, round_number, number, seats, deals, url, st, typed=None
+    ):
         self.t = tournament
         self.round = round_number
         self.number = number
         self.seats = seats  # [(position, entry_id, name)]
         self.deals = deals  # {deal number: deal row}
+        self.typed = typed  # a table typed as totals: its points by seat
         self.url = url
         self.st = st
         self.size = len(seats)
@@ -293,7 +304,10 @@ class Sheet:
                     style.append(("BACKGROUND", (c, r), (c, r), grey))
             rows.append(row)
         totals = [*deal_labels("total"), "", "", "", "", ""]
-        done = bool(self.deals)
+        done = bool(self.deals or self.typed)
+        if self.typed:  # no deals: the totals typed from the paper sheet
+            running = list(self.typed)
+            totals[0] = str(_("Total, typed from the paper sheet"))
         for k in range(size):
             totals += ["", str(running[k]) if done else ""]
         control = str(_("Control: the totals add up to 0")) + (

@@ -24,7 +24,6 @@ from documents.pdf_base import (
 )
 from documents.pdf_sheets import escape
 from scoring.penalty_rows import KEY as PENALTY
-from scoring.penalty_rows import LEGEND as PENALTY_LEGEND
 from scoring.rowsource import BYE_LEGEND, standings_rows
 from tournaments.ranking import METRICS
 
@@ -144,8 +143,8 @@ def standings_pdf(tournament, up_to_round: int | None = None):
             Spacer(1, 4),
             Paragraph(escape(legend(columns)), st["small"]),
         ]
-        if any(c.key == PENALTY for c in columns):
-            flow.append(Paragraph(escape(str(PENALTY_LEGEND)), st["small"]))
+        for line in rowset.legends:  # a normalised total, penalty points
+            flow.append(Paragraph(escape(line), st["small"]))
         if any(r["marks"] for r in rowset.rows):
             flow.append(Paragraph(escape(str(BYE_LEGEND)), st["small"]))
         return flow

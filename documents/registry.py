@@ -8,7 +8,7 @@ Builders import their module when called: loading the site never pays for
 reportlab or openpyxl.
 
 An export posted in the hall (``public``: the standings, the seating list)
-names players as the public pages do (``tournaments.public_names``), even
+names players as the public pages do (``tournaments.people``), even
 when the TD prints it from their own page; the others (score sheets, player
 cards, the workbook, the backup) are the club's and name them as whoever
 asks may see them: in full for the TD.
@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from documents import ExportError
-from tournaments.public_names import for_public
+from tournaments.people import for_public
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,18 @@ from documents.event_backup_schema import (
     slug as code_check,
 )
 from rules.naming import NoFreeCodeError, candidates, first_free
-from seasons.models import Competition, Evening, Team
+from seasons.models import (
+    BEST_OF,
+    DEALS_PER_PARTIJ,
+    MIN_EVENINGS,
+    MOST_PLACES,
+    PARTIJEN,
+    PLACEMENT_POINTS,
+    PRIZES_TOP,
+    Competition,
+    Evening,
+    Team,
+)
 from seasons.ranking import TIEBREAKS
 from tournaments.models import Club, Player, Tournament
 from tournaments.register_rules import ClubsOfAFile, player_from_file, register_match
@@ -149,7 +160,7 @@ def _event(value, path) -> None:
 
 
 def _prizes(value, path) -> None:
-    kinds = {"top": integer(0, 1000), "newcomer": boolean, "booby": boolean}
+    kinds = {"top": integer(*PRIZES_TOP), "newcomer": boolean, "booby": boolean}
     if not isinstance(value, dict):
         fail(path, _("expected a JSON object"))
     for key, item in value.items():
@@ -158,18 +169,19 @@ def _prizes(value, path) -> None:
         kinds[key](item, join(path, key))
 
 
+#: A season's settings, within the bounds the season declares (``seasons.models``).
 COMPETITION = {
     "slug": code_check,
     "name": text(150, empty=False),
     "season": text(30),
     "rules": text(50, empty=False),
-    "partijen": integer(1, 30),
-    "deals_per_partij": integer(1, 60),
+    "partijen": integer(*PARTIJEN),
+    "deals_per_partij": integer(*DEALS_PER_PARTIJ),
     "byes": boolean,
     "method": choice(*Competition.Method.values),
-    "placement_points": items(integer(-1000, 1000), 1000),
-    "best_of": optional(integer(1, 1000)),
-    "min_evenings": integer(0, 1000),
+    "placement_points": items(integer(*PLACEMENT_POINTS), MOST_PLACES),
+    "best_of": optional(integer(*BEST_OF)),
+    "min_evenings": integer(*MIN_EVENINGS),
     "absent": choice(*Competition.Absent.values),
     "order": choice(*Competition.Order.values),
     "tiebreaks": items(choice(*TIEBREAKS), len(TIEBREAKS)),

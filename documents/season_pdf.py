@@ -33,7 +33,6 @@ from documents.pdf_sheets import escape
 from documents.season_exports import language_of
 from documents.season_table import SeasonTable, number, season_table
 from scoring.penalty_rows import LABEL as PENALTY_LABEL
-from scoring.penalty_rows import LEGEND as PENALTY_LEGEND
 from seasons.prize_labels import prize_rules
 from seasons.prizes import PrizeTable
 from seasons.services import season_team_rows
@@ -216,8 +215,7 @@ def _legend(competition, table: SeasonTable) -> str:
     if competition.absent != "nothing":
         marks.append(_("(12): an evening missed, filled in by the season's rule"))
     marks.append(_("—: did not play that evening"))
-    if table.penalty_points:
-        marks.append(str(PENALTY_LEGEND))
+    marks += table.legends  # the standing's own: what penalty points are
     return escape(" · ".join(dates)) + "<br/>" + escape(" · ".join(marks))
 
 
@@ -312,17 +310,20 @@ def _prizes(competition, table: SeasonTable, st) -> list:
     for text in rules or [_("This season has no prize table.")]:
         flow.append(Paragraph(escape(str(text)), st["base"]))
     if table.winners:
-        widths = [40 * MM, 70 * MM, 25 * MM]
-        rows = [[_("Prize"), _("Player"), _("Total")]] + [
+        penalty = table.penalty_points  # the winners' penalty points too
+        widths = [40 * MM, 70 * MM, 25 * MM] + ([25 * MM] if penalty else [])
+        head = [_("Prize"), _("Player"), _("Total")]
+        rows = [head + ([str(PENALTY_LABEL)] if penalty else [])] + [
             [
                 cell(label, widths[0], FONT, 8),
                 cell(line.name, widths[1], FONT, 8),
                 number(line.total),
+                *([number(line.penalty)] if penalty else []),
             ]
             for label, line in table.winners
         ]
         grid = Table(rows, colWidths=widths, hAlign="LEFT")
-        grid.setStyle([*grid_style(1, 8), ("ALIGN", (2, 1), (2, -1), "RIGHT")])
+        grid.setStyle([*grid_style(1, 8), ("ALIGN", (2, 1), (-1, -1), "RIGHT")])
         flow += [Spacer(1, 4), grid]
     return flow
 

@@ -41,11 +41,10 @@ class SeasonTable:
     lines: list[Line]
     winners: list[tuple[str, Line]] = field(default_factory=list)
     every_evening: list[EveningInfo] = field(default_factory=list)  # by number
-
-    @property
-    def penalty_points(self) -> bool:
-        """Whether the season shows penalty points (any ranked row has them)."""
-        return any(line.penalty is not None for line in self.lines)
+    #: The season shows penalty points (its rule set's display): a column.
+    penalty_points: bool = False
+    #: What the standing says beside its numbers (``SeasonStandings``).
+    legends: list[str] = field(default_factory=list)
 
 
 def season_table(competition) -> SeasonTable:
@@ -78,7 +77,10 @@ def season_table(competition) -> SeasonTable:
         (prize_label(p), by_player[player]) for player, p in won if player in by_player
     ]
     columns = [info[n] for n in standings.evenings if n in info]
-    return SeasonTable(columns, lines, winners, [info[n] for n in sorted(info)])
+    every = [info[n] for n in sorted(info)]
+    return SeasonTable(
+        columns, lines, winners, every, standings.penalty_points, standings.legends
+    )
 
 
 def number(value) -> str:

@@ -1,5 +1,7 @@
 """The season as a spreadsheet, in the season's language: the season table
-first, then one sheet per evening (rank, player, club, points, deals played).
+first, then one sheet per evening (rank, player, club, points, deals played);
+*Notes* last when the standing has words to go with its numbers (what
+penalty points are: its ``legends``), as in the event's workbook.
 
 Values only, as in the event's workbook (``documents.xlsx_event``): what an
 evening adds to the season, the total and the prize are the season's own
@@ -33,8 +35,18 @@ def season_workbook(competition) -> tuple[str, str, bytes]:
         _played, results, _slugs = evening_results(competition)
         for evening in table.every_evening:
             _evening(book, evening.number, evening.date, results, names, width)
+        _legends(book, table.legends)
         data = book.save()
     return f"{competition.slug}.xlsx", XLSX, data
+
+
+def _legends(book: Book, legends: list[str]) -> None:
+    """The *Notes* sheet: a line for each of the standing's legends."""
+    if not legends:
+        return
+    with book.sheet(_("Notes"), [_("Note")], [110]) as ws:
+        for line in legends:
+            ws.append([line])
 
 
 def _value(cell):

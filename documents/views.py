@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from core import site
 from core.numbers import parse_int
 from documents import ExportError
 from documents import player_import as pi
@@ -20,6 +21,7 @@ from td.access import organiser_required, register_required, td_required
 from td.forms import IdChoiceField
 from tournaments.models import Club, Tournament
 from tournaments.names import DuplicateNameError
+from tournaments.people import event_names, in_name_order
 from tournaments.permissions import is_td
 from tournaments.register_rules import managed_club_ids, may_create_clubs
 
@@ -37,7 +39,8 @@ def _download(result) -> FileResponse:
 @td_required
 def export_index(request, tournament):
     rounds = list(tournament.round_set.order_by("number"))
-    entries = tournament.entries.select_related("player").order_by("player__name")
+    names = event_names(tournament)  # as every page shows them
+    entries = [(pk, names[pk]) for pk in in_name_order(names)]
     return render(
         request,
         "documents/index.html",
@@ -58,7 +61,7 @@ def _int(value) -> int | None:
 def export_pdf(request, tournament, what):
     if what not in PDF_KINDS:
         return HttpResponseBadRequest(str(_("Unknown export.")))
-    base = request.build_absolute_uri("/").rstrip("/")
+    base = site.base(request)  # the QR codes' address (core.site)
     try:
         result = make_export(
             tournament,

@@ -1,9 +1,12 @@
 """The event as a spreadsheet, in the event's language.
 
 Sheets: *Standings*; *Deals*, one row per deal; one sheet per round with a
-row per player. Layout of *Deals*: a fixed block per seat position 1–5
-(player, points) rather than one column per player, so the sheet stays at most
-21 columns wide at 400 players.
+row per player; *Notes* last, when the standings need words beside their
+numbers (a normalised total, penalty points: the standing's ``legends``),
+kept off the *Standings* sheet so that it sorts and filters as players only.
+Layout of *Deals*: a fixed block per seat position 1–5 (player, points)
+rather than one column per player, so the sheet stays at most 21 columns
+wide at 400 players.
 
 Every cell holds a value, no formula: a reader that does not calculate
 (pandas, a phone's viewer) sees the totals, and they are the event's own
@@ -18,8 +21,11 @@ The package is written row by row by ``xlsx_package.Book`` (why not
 openpyxl's write-only mode: see there).
 """
 
+from typing import NamedTuple
+
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from documents import XLSX
 from documents.xlsx_package import Book, column_letter
@@ -32,6 +38,7 @@ from scoring.rowsource import (
     table_seats,
     tricks_text,
 )
+from scoring.table_result import by_round, event_table_results
 from tournaments.dealing import BLIND_LABEL, shown_name
 
 __all__ = ["column_letter", "workbook"]
@@ -45,14 +52,41 @@ def workbook(tournament) -> tuple[str, str, bytes]:
         names = max((len(r["name"]) for r in standings.rows), default=10)
         width = min(max(names, 10) + 2, 40)
         _standings(book, standings, width)
-        per_round = _deals(book, tournament, width)
+        seats = table_seats(tournament)
+        per_round = _deals(book, tournament, width, seats)
         byes = byes_by_round(tournament)
-        for number in sorted(set(per_round) | set(byes)):
-            _round(
-                book, tournament, number, per_round.get(number, {}), byes[number], width
+        results = by_round(event_table_results(tournament, with_deals=False))
+        tables = {number: found for (_event, number), found in results.items()}
+        for number in sorted(set(tables) | set(byes)):
+            round_ = RoundSheet(
+                tables.get(number, []), per_round.get(number, {}), seats, byes[number]
             )
+            _round(book, tournament, number, round_, width)
+        _legends(book, standings)
         data = book.save()
     return f"{tournament.slug}.xlsx", XLSX, data
+
+
+class RoundSheet(NamedTuple):
+    """What a round's sheet shows: its tables' results, the deals' points
+    {table: {deal: (sits out, scores)}}, the seats {table id: [(position,
+    entry, name)]} and the names of those sitting it out."""
+
+    results: list
+    deals: dict
+    seats: dict
+    byes: list[str]
+
+
+def _legends(book, standing) -> None:
+    """The *Notes* sheet: a line for each of the standing's legends (why a
+    total is not the sum of its rounds, what penalty points are); none when
+    the standing has nothing to explain."""
+    if not standing.legends:
+        return
+    with book.sheet(_("Notes"), [_("Note")], [110]) as ws:
+        for line in standing.legends:
+            ws.append([line])
 
 
 def _standings(book, rowset, name_width: int) -> None:
@@ -69,8 +103,9 @@ def _standings(book, rowset, name_width: int) -> None:
             ws.append([item.get(k) for k in keys])
 
 
-def _deals(book, tournament, name_width: int) -> dict[int, dict]:
-    """Write the *Deals* sheet; collect per-round, per-seat scores on the way.
+def _deals(book, tournament, name_width: int, seats: dict) -> dict[int, dict]:
+    """Write the *Deals* sheet; collect {round: {table: {deal: (sits out,
+    scores)}}} on the way.
 
     One (player, points) block per seat position up to the event's largest
     table. No dealer column: seat ((deal − 1) mod table size) + 1 deals, and at
@@ -78,7 +113,7 @@ def _deals(book, tournament, name_width: int) -> dict[int, dict]:
     who took the queen of spades and who took the last trick. At a table of
     three the seat-4 block names the blind man's hand, without points."""
     # four blocks at least: a table of three's fourth is the blind man's hand
-    seats_max = max((len(s) for s in table_seats(tournament).values()), default=4)
+    seats_max = max((len(s) for s in seats.values()), default=4)
     seats_max = max(seats_max, 4)
     headers = deal_labels(
         "round",
@@ -122,9 +157,7 @@ def _deals(book, tournament, name_width: int) -> dict[int, dict]:
                 row += [blind, None]
             ws.append(row)
             tables = per_round.setdefault(d["round"], {})
-            table = tables.setdefault(d["table"], {"seats": d["seats"], "deals": {}})
-            table["deals"][d["deal"]] = (out, scores)
-            table["totals"] = d["running"]  # the row source's, after its last deal
+            tables.setdefault(d["table"], {})[d["deal"]] = (out, scores)
     return per_round
 
 
@@ -133,25 +166,45 @@ def _tricks(tricks: list[int]):
     return tricks[0] if len(tricks) == 1 else tricks_text(tricks)
 
 
-def _round(book, tournament, number, tables: dict, byes, name_width: int) -> None:
-    """A row per seat with the points of each deal and their total (the
-    row source's running total); then who sat the round out."""
+def _round(book, tournament, number, round_, width: int) -> None:
+    """A row per seat of every table of the round with the points of each
+    deal entered and the round's points as they count (``round_.results``,
+    the tables' results: ``scoring.table_result``; a table typed as totals
+    has its typed totals and no deals), so each round's sheet adds up to the
+    standings' round column; then who sat the round out, and which tables
+    were typed as totals."""
     n = tournament.deals_per_round
     headers = deal_labels("table", "seat", "player")
     headers += [_("D%(n)s") % {"n": d} for d in range(1, n + 1)]
     headers += deal_labels("total")
-    widths = [6, 6, name_width] + [5] * n + [8]
+    widths = [6, 6, width] + [5] * n + [8]
     with book.sheet(_("Round %(n)s") % {"n": number}, headers, widths) as ws:
-        for table_no in sorted(tables):
-            table = tables[table_no]
-            for pos, _e, name in table["seats"]:
-                points = []
-                for d in range(1, n + 1):
-                    out, scores = table["deals"].get(d, (None, None))
-                    played = scores is not None and counts_for_seat(
-                        pos, out, scores[pos - 1]
-                    )
-                    points.append(scores[pos - 1] if played else None)
-                ws.append([table_no, pos, name, *points, table["totals"][pos - 1]])
-        for name in byes:
+        for result in round_.results:
+            deals = round_.deals.get(result.table, {})
+            names = {pos: name for pos, _e, name in round_.seats.get(result.id, [])}
+            for seat in result.seats:
+                points = _deal_points(deals, seat.position, n)
+                name = names.get(seat.position, "?")
+                ws.append([result.table, seat.position, name, *points, seat.points])
+        for name in round_.byes:
             ws.append([_("bye"), None, name])
+        typed = [str(r.table) for r in round_.results if r.typed]
+        if typed:
+            note = ngettext(
+                "Table %(tables)s: totals typed from the paper sheet, no deals.",
+                "Tables %(tables)s: totals typed from the paper sheet, no deals.",
+                len(typed),
+            ) % {"tables": ", ".join(typed)}
+            ws.append([_("Note"), None, note])
+
+
+def _deal_points(deals: dict, position: int, n: int) -> list[int | None]:
+    """A seat's points in deals 1 to ``n`` (None: not entered, or sat out)."""
+    points = []
+    for d in range(1, n + 1):
+        out, scores = deals.get(d, (None, None))
+        played = scores is not None and counts_for_seat(
+            position, out, scores[position - 1]
+        )
+        points.append(scores[position - 1] if played else None)
+    return points

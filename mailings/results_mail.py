@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from core.site import absolute
 from mailings.compose import (
     Draft,
     language_of,
@@ -19,13 +20,13 @@ from mailings.compose import (
     store,
     subscribers,
 )
-from mailings.tokens import absolute
+from rules.engine.penalty_points import KEY as PENALTY
 from scoring.rowsource import BYE_MARK, by_player, deal_rows, standings_rows
 from seasons.models import Evening
 from seasons.services import season_standings
 from tournaments.models import Entry, Tournament
-from tournaments.public_names import for_public
-from tournaments.ranking import METRICS, chain
+from tournaments.people import for_public
+from tournaments.ranking import METRICS
 from tournaments.visibility import every_round_public, public_round_numbers
 
 EVENING = "evening"
@@ -78,10 +79,12 @@ def _write_scope(tournament: Tournament, number: int | None, only: bool) -> int:
 
 
 def _standing_lines(tournament: Tournament, number: int | None) -> dict[int, dict]:
-    """{entry: rank, of, total, score (placement events), rounds}."""
+    """{entry: rank, of, total, score (placement events), penalty points
+    (when the rule set shows them), rounds, legends}: the standing's own
+    numbers and words (``standings_rows``), none worked out again here."""
     with for_public():
         rowset = standings_rows(tournament, up_to_round=number, public=True)
-    primary = chain(tournament.method, tournament.tiebreaks or None)[0]
+    primary = rowset.primary
     rounds = [
         int(c.key[1:])
         for c in rowset.columns
@@ -96,6 +99,8 @@ def _standing_lines(tournament: Tournament, number: int | None) -> dict[int, dic
             "total": row.get("points"),
             "score": None if primary == "points" else row.get(primary),
             "score_label": str(METRICS[primary].name),
+            "penalty_points": row.get(PENALTY),
+            "legends": rowset.legends,
             "rounds": [
                 {
                     "number": n,
@@ -155,6 +160,8 @@ def _results_draft(
         "rounds": [(r["number"], r["points"], r["bye"]) for r in line["rounds"]],
         "deals": [(d["round"], d["deal"], d["contract"], d["points"]) for d in deals],
     }
+    if line["penalty_points"] is not None:  # an event without: the digest as before
+        key["penalty_points"] = line["penalty_points"]
     scope = scope_of(number)
     return Draft(entry, to, "results", scope, "results", subject, figures, key)
 
@@ -180,7 +187,9 @@ def _write_season(evening: Evening, tournament: Tournament, only: bool) -> int:
     for entry, to in addressed:
         with translation.override(language_of(to, tournament)):
             table = tables(translation.get_language())
-            mine = next((r for r in table if r["player"] == entry.player_id), None)
+            mine = next(
+                (r for r in table["rows"] if r["player"] == entry.player_id), None
+            )
             if mine is None:
                 continue
             subject = _("Season ranking after evening %(n)s: %(season)s") % {
@@ -191,10 +200,14 @@ def _write_season(evening: Evening, tournament: Tournament, only: bool) -> int:
                 "evening": evening.number,
                 "season": competition.name,
                 "mine": mine,
-                "table": table,
+                "table": table["rows"],
+                "penalty_points": table["penalty_points"],
+                "legends": table["legends"],
                 "link": link,
             }
             key = (mine["rank"], mine["total"], mine["played"])
+            if mine["penalty"] is not None:  # a season without: as before
+                key += (mine["penalty"],)
             draft = Draft(entry, to, "season", EVENING, "season", subject, figures, key)
         written += store(draft, tournament, only) is not None
     return written
@@ -205,18 +218,25 @@ def _number(value):
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
-def _season_table(competition) -> list[dict]:
-    """The public season ranking: rank, name as the public sees it, total,
-    evenings played."""
+def _season_table(competition) -> dict:
+    """The public season ranking: ``rows`` of rank, name as the public sees
+    it, total, penalty points (when the rule set shows them), evenings
+    played; whether it shows ``penalty_points``, and its ``legends``."""
     with for_public():
         standings = season_standings(competition, public=True)
-    return [
+    rows = [
         {
             "player": row.player,
             "rank": row.rank,
             "name": standings.names.get(row.player, "?"),
             "total": _number(row.total),
+            "penalty": None if row.penalty is None else _number(row.penalty),
             "played": row.played,
         }
         for row in standings.rows
     ]
+    return {
+        "rows": rows,
+        "penalty_points": standings.penalty_points,
+        "legends": standings.legends,
+    }

@@ -6,11 +6,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from core.site import absolute
 from mailings.compose import Draft, language_of, per_language, store, subscribers
-from mailings.tokens import absolute
 from scoring.rowsource import round_rows
 from tournaments.models import Bye, Tournament
-from tournaments.public_names import for_public
+from tournaments.people import for_public
 
 
 def write_seating(tournament: Tournament, number: int) -> int:

@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from core.site import absolute
 from mailings.models import Mail
-from mailings.tokens import absolute
 from tournaments.subscriptions import confirm_token
 
 

@@ -4,17 +4,13 @@ the address it was sent to, so it turns off exactly that address's mail
 (``tournaments.subscriptions.unsubscribe``); links of older mails carry no
 address and mean the register's."""
 
-from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
+from core.site import absolute
 from tournaments.subscriptions import ALL, FLAGS
 
 UNSUBSCRIBE = "mailings.unsubscribe"
-
-
-def absolute(path: str) -> str:
-    return settings.SITE_URL + path
 
 
 def unsubscribe_token(player_id: int, kind: str = ALL, address: str = "") -> str:

@@ -25,8 +25,8 @@ from seasons.models import Evening
 from seasons.permissions import can_run
 from tournaments import subscriptions
 from tournaments.models import Player, Tournament
+from tournaments.people import event_names
 from tournaments.permissions import is_td
-from tournaments.public_names import for_public, shown_player
 
 
 def _invalid(request, status: int = 400):
@@ -52,8 +52,7 @@ def subscribe(request, slug: str, entry_id: int):
             )
             after_change()
             return redirect("mailings:subscribe-sent")
-    with for_public():
-        name = shown_player(entry.player)
+    name = event_names(tournament, public=True).get(entry.pk, "?")
     context = {"form": form, "entry": entry, "tournament": tournament, "name": name}
     status = 400 if form.errors else 200
     return render(request, "mailings/subscribe.html", context, status=status)

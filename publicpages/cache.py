@@ -30,15 +30,28 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from tournaments.page_versions import VERSION_SECONDS, page_token, version_key
-from tournaments.public_names import is_public
+from tournaments.people import is_public
 
 KEEP_SECONDS = 6 * 60 * 60
 
 
 def audience() -> str:
     """Who the names of what is being built are for, as a key part: the
-    public's forms or the staff's full names (``tournaments.public_names``)."""
+    public's forms or the staff's full names (``tournaments.people``)."""
     return "public" if is_public() else "staff"
+
+
+def cache_key(kind: str, token: str, *parts: str, language: str | None = None) -> str:
+    """The one shape of every key of what an event's version decides (a
+    page, a fragment, a value, an API answer): ``kind``, ``token`` (the
+    event's row and version, ``page_token``; or several joined), the
+    language, the audience (``audience``), then what else tells two values
+    apart. Built here only, so no key forgets the audience or the version.
+    ``language``: the request's, when it is not active yet (the middleware
+    answers before any view activates it)."""
+    if language is None:
+        language = get_language() or ""
+    return ":".join([kind, token, language, audience(), *parts])
 
 
 def reads(*names: str):
@@ -73,17 +86,7 @@ def cached_fragment(request, tournament, template: str, build, title=None):
     """(html, title, context): the template rendered with ``build()``'s
     context (and ``title(context)``), from the cache when this version of the
     event was shown before (the context is then empty)."""
-    key = ":".join(
-        [
-            "public",
-            str(tournament.pk),
-            str(tournament.version),
-            get_language() or "",
-            audience(),
-            template,
-            page_path(request),
-        ]
-    )
+    key = cache_key("public", page_token(tournament), template, page_path(request))
     found = cache.get(key)
     if found is not None:
         html, heading = found
@@ -113,7 +116,7 @@ PAGE_FORMAT = 3
 
 def page_key(slug: str, token: str, language: str, path: str) -> str:
     """``token``: the event's row and version (``page_token``)."""
-    return ":".join([f"page{PAGE_FORMAT}", slug, token, language, audience(), path])
+    return cache_key(f"page{PAGE_FORMAT}", token, slug, path, language=language)
 
 
 def shared_page_key(request, tournament) -> str | None:
@@ -136,16 +139,7 @@ def keep_page(key: str, content: bytes) -> None:
 def per_version(tournament, name: str, build):
     """``build()``'s value, computed once per version of the event and
     language (e.g. the standings every player page of a version reads)."""
-    key = ":".join(
-        [
-            "value",
-            name,
-            str(tournament.pk),
-            str(tournament.version),
-            get_language() or "",
-            audience(),
-        ]
-    )
+    key = cache_key("value", page_token(tournament), name)
     value = cache.get(key)
     if value is None:
         value = build()

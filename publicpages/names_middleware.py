@@ -1,8 +1,8 @@
-"""Marks every request public (``tournaments.public_names``) except those
+"""Marks every request public (``tournaments.people``) except those
 of the staff areas: the TD's and the club's pages, the admin, logins and the
 table-side pages (whose players sit at one table and know each other)."""
 
-from tournaments.public_names import for_public
+from tournaments.people import for_public
 
 #: Paths where the full name is shown; everything else is public.
 STAFF_PREFIXES = (

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from core.text import name_key
 from publicpages.cache import cached_fragment, keep_page, per_version, shared_page_key
 from scoring.player_rows import player_rounds, standings_by_entry
 from scoring.rowsource import round_rows, round_sanctions, standings_rows
@@ -24,6 +25,7 @@ from scoring.table_rows import table_round_rows
 from td.tables_scoring import TableResultTable, standings_table
 from tournaments.corrections import corrected_rounds
 from tournaments.models import Bye, Entry, Round, TableRound, Tournament
+from tournaments.people import event_names
 from tournaments.visibility import (
     every_round_public,
     hidden_until_prize_giving,
@@ -142,7 +144,11 @@ def standings(request, slug: str):
             ),
         )
         return page_context(
-            request, tournament, table=table, finished=every_round_public(tournament)
+            request,
+            tournament,
+            table=table,
+            legends=rowset.legends,
+            finished=every_round_public(tournament),
         )
 
     return public_page(
@@ -163,16 +169,20 @@ def round_results(request, slug: str, number: int):
         if number not in context["rounds"]:
             raise Http404
         sanctions = round_sanctions(tournament, number)
+        rows = round_rows(tournament, number)
         context["tables"] = [
             (t["table"], TableResultTable(t["seats"]), sanctions.get(t["table"], []))
-            for t in round_rows(tournament, number)
+            for t in rows
         ]
+        context["typed"] = {t["table"] for t in rows if t["typed"]}
         byes = Bye.objects.filter(
             round__tournament=tournament, round__number=number
         ).select_related("entry__player__club")
-        # by the name the public sees (``Entry.__str__``): the full name's
-        # order would hint at a hidden one
-        context["byes"] = sorted(byes, key=lambda bye: str(bye.entry).casefold())
+        # by the name the public sees (``tournaments.people``): the full
+        # name's order would hint at a hidden one
+        names = event_names(tournament)
+        context["names"] = names
+        context["byes"] = sorted(byes, key=lambda bye: name_key(names[bye.entry_id]))
         return context
 
     content = "public/round_content.html"
@@ -191,7 +201,8 @@ def player(request, slug: str, entry_id: int):
 
     def build() -> dict:
         entry = entry_or_404(tournament, entry_id)
-        context = page_context(request, tournament, entry=entry)
+        name = event_names(tournament).get(entry.pk, "?")  # as the event shows it
+        context = page_context(request, tournament, entry=entry, name=name)
         standing = public_standings(tournament).get(entry.pk)
         context["standing"] = standing
         context["player_rounds"] = player_rounds(
@@ -206,7 +217,7 @@ def player(request, slug: str, entry_id: int):
         "public/player_content.html",
         "public/player_table.html",
         build,
-        lambda c: f"{c['entry']} · {tournament.name}",
+        lambda c: f"{c['name']} · {tournament.name}",
     )
 
 

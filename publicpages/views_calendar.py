@@ -19,6 +19,7 @@ from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
+from core.site import absolute
 from documents.season_exports import language_of
 from publicpages.calendar_feed import Slot, calendar, round_slots
 from seasons.club_evening import next_club_evening
@@ -49,7 +50,7 @@ def event_calendar(request, slug: str):
     one ``round_minutes`` later; all-day without a start time."""
     events = listed_events(Tournament.objects.defer("rules_snapshot"))
     tournament = get_object_or_404(events, slug=slug)
-    page = request.build_absolute_uri(reverse("public:standings", args=[slug]))
+    page = absolute(reverse("public:standings", args=[slug]), request)
     with translation.override(tournament.language):
         slots = round_slots(
             str(tournament.uid),
@@ -120,7 +121,7 @@ def season_calendar(request, slug: str):
     as their rounds), then the club's weekly evening."""
     competition = get_object_or_404(Competition, slug=slug)
     evenings = list(_evenings(competition))
-    page = request.build_absolute_uri(reverse("public:season", args=[slug]))
+    page = absolute(reverse("public:season", args=[slug]), request)
     language = language_of(competition)
     with translation.override(language):
         slots = [
@@ -132,8 +133,8 @@ def season_calendar(request, slug: str):
                 competition.start_time,
                 e.tournament.rounds * e.tournament.round_minutes,
                 e.tournament.venue,
-                request.build_absolute_uri(
-                    reverse("public:standings", args=[e.tournament.slug])
+                absolute(
+                    reverse("public:standings", args=[e.tournament.slug]), request
                 ),
             )
             for e in evenings

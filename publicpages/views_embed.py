@@ -31,8 +31,9 @@ from tournaments.embed_origins import embed_origins
 from tournaments.models import Club, Tournament, TournamentRole
 
 #: The standings columns a widget shows: rank, name, club on a wide frame,
-#: and the ranking's total.
-SHOWN = {"rank", "name", "club", "placement", "points"}
+#: and the ranking's total (and the penalty points, when the rule set shows
+#: them).
+SHOWN = {"rank", "name", "club", "placement", "points", "penalty_points"}
 SELF = "'self'"
 
 
@@ -70,7 +71,8 @@ def _event_widget(request, slug: str, script: bool) -> HttpResponse:
     def build() -> dict:
         rowset = standings_rows(tournament, public=True)
         rowset.columns = [c for c in rowset.columns if c.key in SHOWN]
-        return page_context(request, tournament, table=standings_table(rowset))
+        table = standings_table(rowset)
+        return page_context(request, tournament, table=table, legends=rowset.legends)
 
     if htmx:
         template = "public/standings_table.html"
@@ -112,6 +114,7 @@ def season_widget(request, slug: str):
                 "evenings": standings.evenings,
                 "ranked": [r for r in rows if r["qualified"]],
                 "below": [r for r in rows if not r["qualified"]],
+                "legends": standings.legends,
             },
         )
     return framed(response, frame_ancestors([competition.club.embed_origins]))

@@ -11,7 +11,7 @@ from publicpages.cache import reads
 from publicpages.rating_chart import line_chart
 from seasons.ratings import PROVISIONAL_EVENTS, current_ratings, rating_history
 from tournaments.models import Player
-from tournaments.public_names import shown_player
+from tournaments.people import Person, shown, shown_names
 from tournaments.visibility import played_in_public
 
 PER_PAGE = 100
@@ -21,8 +21,11 @@ PER_PAGE = 100
 def rating_list(request):
     page = Paginator(current_ratings(), PER_PAGE).get_page(request.GET.get("page"))
     page.object_list = list(page.object_list)
-    for rating in page.object_list:  # the name as the public may see it
-        rating.shown_name = shown_player(rating.player)
+    names = shown_names(  # as shown together on this page (tournaments.people)
+        {r.player_id: Person.of(r.player) for r in page.object_list}
+    )
+    for rating in page.object_list:
+        rating.shown_name = names.get(rating.player_id, "?")
     return render(
         request,
         "public/ratings.html",
@@ -47,7 +50,7 @@ def player_history(request, public_id: str):
         "public/rating_history.html",
         {
             "player": player,
-            "name": shown_player(player),
+            "name": shown(Person.of(player)),
             "rows": rows,
             "current": rows[-1] if rows else None,
             "chart": chart,

@@ -48,7 +48,8 @@ def screen_standings(request, slug: str):
             for c in rowset.columns
             if c.key in SHOWN or (c.key[:1] == "r" and c.key[1:].isdigit())
         ]
-        return page_context(request, tournament, table=standings_table(rowset))
+        table = standings_table(rowset)
+        return page_context(request, tournament, table=table, legends=rowset.legends)
 
     html, _heading, _c = cached_fragment(
         request, tournament, "public/screen_standings.html", build

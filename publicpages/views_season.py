@@ -21,7 +21,7 @@ from seasons.models import Competition, Team
 from seasons.month import prize_lists
 from seasons.prize_labels import prize_label, prize_order, prize_rules
 from seasons.prizes import PrizeTable
-from seasons.ranking import evening_ranks, rank_teams
+from seasons.ranking import rank_teams
 from seasons.services import (
     season_standings,
     season_team_rows,
@@ -124,6 +124,8 @@ def season(request, slug: str):
         "winners": _winners(rows),
         "prize_rules": prize_rules(PrizeTable.of(competition.prizes)),
         "prize_lists": prize_lists(competition, public=True),
+        "penalty_points": standings.penalty_points,
+        "legends": standings.legends,
         "ratings_url": ratings_url(),
         "page": "standings",
     }
@@ -152,11 +154,9 @@ def notice_board(request, slug: str):
             "prize_rules": prize_rules(PrizeTable.of(competition.prizes)),
             "prize_lists": prize_lists(competition, public=True),
             "last": last,
-            "last_rows": (
-                _evening_rows(standings, last.number, competition.order == "high")
-                if last
-                else []
-            ),
+            "last_rows": _evening_rows(standings, last.number) if last else [],
+            "penalty_points": standings.penalty_points,
+            "legends": standings.legends,
             "teams": season_team_rows(competition, True, standings),
             "next_evening": next_club_evening(
                 competition.weekday, timezone.localdate(), max(dates, default=None)
@@ -167,17 +167,21 @@ def notice_board(request, slug: str):
         return render(request, "public/season/notice_board.html", context)
 
 
-def _evening_rows(standings, number: int, high: bool) -> list[dict]:
-    """One evening's result: its players by their points that evening."""
-    points = {
-        r.player: r.cells[number].points
+def _evening_rows(standings, number: int) -> list[dict]:
+    """One evening's result: its players by their rank that evening, as the
+    season ranked it (``Cell.rank``), then by name."""
+    cells = {
+        r.player: r.cells[number]
         for r in standings.rows
         if number in r.cells and r.cells[number].played
     }
-    ranks = evening_ranks(points, high)
-    order = sorted(points, key=lambda p: (ranks[p], standings.names.get(p, "")))
+    order = sorted(cells, key=lambda p: (cells[p].rank, standings.names.get(p, "")))
     return [
-        {"rank": ranks[p], "name": standings.names.get(p, "?"), "points": points[p]}
+        {
+            "rank": cells[p].rank,
+            "name": standings.names.get(p, "?"),
+            "points": cells[p].points,
+        }
         for p in order
     ]
 
@@ -190,7 +194,7 @@ def teams(request, slug: str):
     competition = _competition(slug)
     standings = season_standings(competition, public=True)
     shown = {r.player for r in standings.rows}
-    high = competition.order == Competition.Order.HIGH
+    high = standings.rules.ranks_high
     season_teams = season_team_rows(competition, True, standings)
     owner = {"tournament__evening__competition": competition}
     evening_of = dict(

@@ -22,18 +22,17 @@ from publicpages.views import (
     public_page,
     public_standings,
 )
-from scoring.rowsource import event_names
 from seasons.models import Competition, Evening
 from seasons.stats_service import (
     Progress,
     club_season,
+    event_coverage,
     event_player_stats,
     event_progress,
     season_player_stats,
-    totals_only_rounds,
 )
 from tournaments.models import Club, Player
-from tournaments.public_names import shown_player
+from tournaments.people import Person, event_names, shown
 from tournaments.visibility import played_in_public
 
 EVENT_TEMPLATE = "public/season/stats_event.html"
@@ -45,16 +44,19 @@ def event_player(request, slug: str, entry_id: int):
 
     def build() -> dict:
         entry = entry_or_404(tournament, entry_id)
-        name = shown_player(entry.player)  # as the public may see it
+        names = event_names(tournament)  # as the public may see them
+        name = names.get(entry.pk, "?")
         context = page_context(request, tournament, entry=entry, player_name=name)
         rounds = context["rounds"]
         standings = public_standings(tournament)
-        progress = event_progress(standings, entry.pk, rounds, event_names(tournament))
+        progress = event_progress(standings, entry.pk, rounds, names)
         labels = [_("R%(n)s") % {"n": n} for n in rounds]
-        partial = totals_only_rounds([tournament], entry.pk).get(tournament.pk, [])
+        stats = event_player_stats(tournament, entry.pk, rounds)
+        counted = event_coverage(tournament, entry.pk, rounds, stats)
         context.update(
-            stats=event_player_stats(tournament, entry.pk, rounds),
-            totals_only=[n for n in partial if n in rounds],
+            stats=stats,
+            coverage=counted,
+            totals_only=counted.numbers,
             chart=_chart(
                 progress,
                 labels,
@@ -95,7 +97,7 @@ def season_player(request, competition_slug: str, public_id: str):
     if season is None or not season.evenings:
         raise Http404(_("This player played no evening of this season."))
     labels = [str(n) for n in season.progress.steps]
-    name = shown_player(player)  # as the public may see it
+    name = shown(Person.of(player))  # as the public may see it
     return render(
         request,
         "public/season/stats_season.html",

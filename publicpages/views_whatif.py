@@ -14,14 +14,14 @@ from django.core.cache import cache
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from publicpages.cache import KEEP_SECONDS, audience, reads
+from publicpages.cache import KEEP_SECONDS, cache_key, reads
 from publicpages.views import event_or_404, page_context
 from rules.models import HouseRuleSet
 from td.views_whatif import page_context as whatif_context
 from tournaments.models import Tournament
+from tournaments.page_versions import page_token
 from tournaments.visibility import every_round_public
 
 CONTENT = "public/whatif_content.html"
@@ -57,14 +57,4 @@ def _key(tournament: Tournament, code: str, order: str) -> str:
     changed = HouseRuleSet.objects.filter(slug=code).values_list("updated", flat=True)
     stamp = str(changed.first() or "") if code else ""
     digest = hashlib.sha256(f"{code}\0{stamp}".encode()).hexdigest()[:24]
-    return ":".join(
-        [
-            "whatif",
-            str(tournament.pk),
-            str(tournament.version),
-            get_language() or "",
-            audience(),
-            order,
-            digest,
-        ]
-    )
+    return cache_key("whatif", page_token(tournament), order, digest)

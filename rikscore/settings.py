@@ -25,7 +25,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from core.env import count, flag
+from core.env import count, flag, web_address
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 PRODUCTION = flag("DJANGO_PRODUCTION")
@@ -289,8 +289,11 @@ if EMAIL_USE_TLS and EMAIL_USE_SSL:
     raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL: set one of them.")
 EMAIL_TIMEOUT = count("EMAIL_TIMEOUT", 20)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "rikscore@localhost")
-# Absolute links in mails (no request to take the host from).
-SITE_URL = os.environ.get("RIKSCORE_SITE_URL", "http://localhost:8000").rstrip("/")
+# The site's address as players reach it, for every absolute link: QR codes
+# on score sheets, mails, calendar feeds, the API's and the embed's links
+# (``core.site``). Unset (""): pages use the address their browser asked for
+# and say so when that is this computer's own; mails use localhost:8000.
+SITE_URL = web_address("RIKSCORE_SITE_URL")
 
 # Production: cookies only over TLS where there is TLS, never to scripts.
 SESSION_COOKIE_HTTPONLY = True

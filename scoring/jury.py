@@ -4,8 +4,8 @@ from django.db import transaction
 from django.db.models import Sum
 
 from scoring.models import JuryCall
+from tournaments.audit import audit
 from tournaments.models import Entry, Seat, TableRound, Tournament
-from tournaments.services import audit
 
 
 def decider_name(user) -> str:

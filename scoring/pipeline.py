@@ -24,7 +24,14 @@ from rules.engine.types import Suit
 from rules.engine.validation import Violation, validate_record
 from scoring.records import by_seat, seats_of
 from scoring.settlement import Settlement, ZeroSumError, sanction_charge, settle
-from tournaments.dealing import BLIND_LABEL, playing_positions, sitting_out
+from tournaments.dealing import (
+    BLIND_LABEL,
+    blind_in,
+    chairs,
+    has_blind_man,
+    playing_positions,
+    sitting_out,
+)
 
 
 @dataclass(frozen=True)
@@ -53,12 +60,6 @@ class Outcome:
     @property
     def ok(self) -> bool:
         return self.settlement is not None
-
-
-def chairs(labels: Sequence[str]) -> list[str]:
-    """The table's labels by chair: at a table of three the blind man's hand
-    takes chair 4 (``tournaments.dealing``)."""
-    return [*labels, BLIND_LABEL] if len(labels) == 3 else list(labels)
 
 
 def deal_players(labels: Sequence[str], number: int) -> tuple[list[str], str | None]:
@@ -138,8 +139,8 @@ def evaluate(
         full.pop("blind", None)
         if out is not None:
             full["sitting_out"] = out
-        if BLIND_LABEL in players:
-            full["blind"] = BLIND_LABEL
+        if blind := blind_in(players):
+            full["blind"] = blind
     if context is not None:
         full.pop("context", None)
         if schedule is not None and solo_limit_counts(schedule):
@@ -187,7 +188,7 @@ def seat_scores(labels: Sequence[str], scores: Mapping[str, int]) -> tuple[int, 
     man's chair, which is never paid)."""
     seated = [0, 0, 0, 0, 0]
     for label, points in scores.items():
-        if label == BLIND_LABEL and len(labels) == 3:
+        if label == BLIND_LABEL and has_blind_man(len(labels)):
             if points:
                 raise ZeroSumError(f"the blind man was paid {points}")
             continue

@@ -9,7 +9,15 @@ source does not already add up (``by_player`` keeps the running total).
 
 from dataclasses import dataclass, field
 
-from scoring.rowsource import BYE_MARK, by_player, deal_rows, standings_rows
+from rules.engine.penalty_points import KEY
+from scoring.rowsource import (
+    BYE_MARK,
+    by_player,
+    deal_rows,
+    standings_rows,
+    table_seats,
+)
+from scoring.table_result import TYPED, event_table_results, with_typed
 from tournaments.models import Tournament
 
 
@@ -23,6 +31,12 @@ class PlayerStanding:
     by_round: dict[int, int | None] = field(default_factory=dict)
     byes: set[int] = field(default_factory=set)
     notes: str = ""
+    #: The penalty points, when the rule set shows them (None otherwise).
+    penalty_points: int | float | None = None
+    #: The total is normalised: not the sum of ``by_round`` (``legends``).
+    normalised: bool = False
+    #: What the standing says beside its numbers (``RowSet.legends``).
+    legends: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -33,6 +47,7 @@ class PlayerRound:
     points: int | None = None
     bye: bool = False
     deals: list[dict] = field(default_factory=list)
+    typed: bool = False  # the table's totals typed from the paper sheet, no deals
 
 
 def standings_by_entry(tournament: Tournament) -> dict[int, PlayerStanding]:
@@ -54,6 +69,9 @@ def standings_by_entry(tournament: Tournament) -> dict[int, PlayerStanding]:
             by_round=rounds,
             byes={int(k[1:]) for k, mark in row["marks"].items() if mark == BYE_MARK},
             notes=row["notes"],
+            penalty_points=row.get(KEY),
+            normalised=row["normalised"],
+            legends=rowset.legends,
         )
     return out
 
@@ -65,19 +83,26 @@ def player_rounds(
     standing: PlayerStanding | None,
 ) -> list[PlayerRound]:
     """One ``PlayerRound`` per public round: where the player sat, against
-    whom, the subtotal and the deals (each with ``points`` and the running
-    ``total`` over the event)."""
+    whom (the table's result, ``scoring.table_result``: a table typed as
+    totals too), the subtotal and the deals (each with ``points`` and the
+    running ``total`` over the event, which goes on through a round typed as
+    totals)."""
     if not rounds:
         return []
-    rows = list(deal_rows(tournament, round_numbers=rounds, entry_id=entry_id))
+    results = event_table_results(
+        tournament, rounds=rounds, entry_ids=[entry_id], with_deals=False
+    )
+    seats = table_seats(tournament, entry_id=entry_id)
+    rows = deal_rows(tournament, round_numbers=rounds, entry_id=entry_id)
     out = {n: PlayerRound(n) for n in rounds}
-    for row in rows:
-        item = out[row["round"]]
-        if item.table is None:
-            item.table = row["table"]
-            item.opponents = [n for _p, e, n in row["seats"] if e != entry_id]
-    for row in by_player(rows, {entry_id}).get(entry_id, []):
-        out[row["round"]].deals.append(row)
+    for result in results:
+        item = out[result.round]
+        item.table, item.typed = result.table, result.typed
+        item.opponents = [n for _p, e, n in seats.get(result.id, []) if e != entry_id]
+    merged = with_typed(rows, results, seats)
+    for row in by_player(merged, {entry_id}).get(entry_id, []):
+        if not row.get(TYPED):
+            out[row["round"]].deals.append(row)
     if standing is not None:
         for number, item in out.items():
             item.points = standing.by_round.get(number)

@@ -4,29 +4,31 @@ tables, XLSX and PDF adapters. Loads in a constant number of queries.
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import add
 
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.types import Kind
+from scoring import legends
 from scoring.models import Deal
 from scoring.penalty_rows import add_penalty_points
 from scoring.pipeline import sanctions_charged
 from scoring.records import by_name
 from scoring.services import standings_for
+from scoring.table_result import Entered, TableResult, round_table_results
 from tournaments.dealing import (
     BLIND_LABEL,
     blind_position,
+    chairs,
     dealer_position,
     shown_name,
     sitting_out,
     unique_labels,
 )
-from tournaments.models import Bye, Seat, TableRound, Tournament
-from tournaments.names import event_shown_names
-from tournaments.public_names import is_public, name_fields, shown
+from tournaments.models import Bye, Entry, Seat, TableRound, Tournament
+from tournaments.people import entry_names, event_names, in_name_order, is_public
 from tournaments.ranking import METRICS, chain
 from tournaments.visibility import public_rounds_q
 
@@ -40,8 +42,26 @@ class Column:
 
 @dataclass
 class RowSet:
+    """Columns and row dicts. An event's standing (``standings_rows``) is
+    one: the one read model every reader of it formats (pages, hall screen,
+    PDF, XLSX, API, mails), with what it must say beside its numbers."""
+
     columns: list[Column]
     rows: list[dict]
+    #: The key of the ranking's own total ("points", or "placement").
+    primary: str = "points"
+    #: Some total is normalised (tables of five): not the sum of its rounds;
+    #: each such row says so too (``row["normalised"]``).
+    normalised: bool = False
+    #: The rows carry penalty points (``row["penalty_points"]``).
+    penalty_points: bool = False
+    #: Lines every reader prints with the table, in the active language
+    #: (``scoring.legends``): the normalisation, the penalty points.
+    legends: list[str] = field(default_factory=list)
+
+
+#: An event's standing: the read model (``standings_rows``).
+Standing = RowSet
 
 
 #: The columns deal rows offer, labelled once for every adapter (web tables,
@@ -93,7 +113,10 @@ def counts_for_seat(position: int, sits_out: int | None, score: int) -> bool:
 def standings_rows(
     tournament: Tournament, up_to_round: int | None = None, public: bool = False
 ) -> RowSet:
-    """Rank, player, club, points per round, total and the tie-break columns."""
+    """Rank, player, club, points per round, total and the tie-break columns;
+    the penalty points when the rule set shows them, and the ``legends``
+    that explain a normalised total and the penalty points: an event's
+    standing, as every reader shows it."""
     rows, names, numbers = standings_for(tournament, up_to_round, public)
     names = as_asked(tournament, names)
     entries = tournament.entries.values_list(
@@ -129,6 +152,7 @@ def standings_rows(
             "marks": {f"r{n}": BYE_MARK for n in row.byes},
             "notes": _notes(row, row.player in apart, withdrawn, up_to_round),
             "withdrawn": row.player in withdrawn,
+            "normalised": row.normalised,
         }
         for n in numbers:
             item[f"r{n}"] = row.by_round.get(n)
@@ -136,15 +160,18 @@ def standings_rows(
             if col.key in METRICS or col.key in ("deals_played", "sat_out"):
                 item[col.key] = row.value(col.key)
         out.append(item)
-    add_penalty_points(columns, out, primary, tournament.schedule)
+    penalty = add_penalty_points(columns, out, primary, tournament.schedule)
     if any(item["notes"] for item in out):
         columns.append(Column("notes", _("Note")))
-    return RowSet(columns, out)
+    normalised = any(row.normalised for row in rows)
+    per_round = tournament.deals_per_round if normalised else None
+    notes = legends.event_legends(per_round, penalty)
+    return RowSet(columns, out, primary, normalised, penalty, notes)
 
 
 #: The mark beside a round's points that a bye earned (legend: ``BYE_LEGEND``).
 BYE_MARK = "v"
-BYE_LEGEND = _("v = bye (vrij): the round was sat out and scored by the bye rule")
+BYE_LEGEND = legends.BYE
 
 
 def _notes(
@@ -184,54 +211,27 @@ def table_seats(
 
 
 def _seats_by_table(seats) -> dict[int, list]:
-    """{table id: [(position, entry id, name)]} of a Seat queryset: one query.
-    The names as the asker may see them (``tournaments.public_names``): the
-    deal rows name the declarer, partner and offenders by these."""
+    """{table id: [(position, entry id, name)]} of a Seat queryset: two
+    queries. The names as shown to the asker, told apart within each event
+    (``tournaments.people``): the deal rows name the declarer, partner and
+    offenders by these."""
+    names = entry_names(Entry.objects.filter(pk__in=seats.values("entry_id")))
     by_table: dict[int, list] = defaultdict(list)
-    for table_id, pos, entry_id, name, _mark, choice, number in seats.values_list(
-        "table_id", "position", "entry_id", *name_fields("entry__player__")
+    for table_id, pos, entry_id in seats.values_list(
+        "table_id", "position", "entry_id"
     ).order_by("table_id", "position"):
-        by_table[table_id].append((pos, entry_id, shown(name, choice, number)))
+        by_table[table_id].append((pos, entry_id, names.get(entry_id, "?")))
     return by_table
 
 
-def event_names(tournament: Tournament) -> dict[int, str]:
-    """{entry id: name as the asker may see it}, with the club where a name
-    repeats (``tournaments.names.event_shown_names``)."""
-    return event_shown_names(
-        (pk, name, mark, choice, number, club or text, fed)
-        for pk, name, mark, choice, number, club, fed, text in (
-            tournament.entries.values_list(
-                "id",
-                *name_fields("player__"),
-                "player__club__name",
-                "player__federation_number",
-                "club_name",
-            )
-        )
-    )
-
-
 def as_asked(tournament: Tournament, names: dict[int, str]) -> dict[int, str]:
-    """``names`` ({entry: name}, the register's, as ``standings_for`` gives
+    """``names`` ({entry: name}, the staff's, as ``standings_for`` gives
     them) as the asker may see them: the same dict for staff, the public
     forms for the public (in the same order, so a tie lists alike)."""
     if not is_public():
         return names
     shown_as = event_names(tournament)
     return {entry: shown_as.get(entry, "?") for entry in names}
-
-
-def _shown_in_order(rows) -> list[tuple]:
-    """(name as shown, *rest) of ``rows`` (name, distinction, choice,
-    number, *rest), in name order: for the public by the name it sees (an
-    order by the full name would hint at a hidden one)."""
-    out = [
-        (shown(name, choice, number), *rest) for name, _m, choice, number, *rest in rows
-    ]
-    if is_public():
-        out.sort(key=lambda row: (row[0].casefold(), *row[1:]))
-    return out
 
 
 def round_tables(tournament: Tournament, round_number: int) -> list[tuple[int, int]]:
@@ -248,41 +248,42 @@ def round_tables(tournament: Tournament, round_number: int) -> list[tuple[int, i
 
 def round_byes(tournament: Tournament, round_number: int) -> list[str]:
     """Names of the players sitting out ``round_number`` whole, by name."""
-    byes = (
-        Bye.objects.filter(round__tournament=tournament, round__number=round_number)
-        .order_by("entry__player__name")
-        .values_list(*name_fields("entry__player__"))
-    )
-    return [name for (name,) in _shown_in_order(byes)]
+    return byes_by_round(tournament, round_number).get(round_number, [])
 
 
-def byes_by_round(tournament: Tournament) -> dict[int, list[str]]:
-    """{round number: names sitting out} for the whole event."""
-    out: dict[int, list[str]] = defaultdict(list)
-    byes = (
-        Bye.objects.filter(round__tournament=tournament)
-        .order_by("round__number", "entry__player__name")
-        .values_list(*name_fields("entry__player__"), "round__number")
-    )
-    for name, number in sorted(_shown_in_order(byes), key=lambda row: row[1]):
-        out[number].append(name)
+def byes_by_round(
+    tournament: Tournament, round_number: int | None = None
+) -> dict[int, list[str]]:
+    """{round number: names sitting out, by the name as shown} for the whole
+    event (or one round): two queries."""
+    byes = Bye.objects.filter(round__tournament=tournament)
+    if round_number is not None:
+        byes = byes.filter(round__number=round_number)
+    names = event_names(tournament)
+    out: dict[int, list] = defaultdict(list)
+    for number, entry in byes.values_list("round__number", "entry_id"):
+        out[number].append(entry)
+    for number, entries in out.items():
+        out[number] = [names[e] for e in in_name_order({e: names[e] for e in entries})]
     return out
 
 
 def round_rows(tournament: Tournament, round_number: int) -> list[dict]:
     """One round's tables: {table, seats: [{position, entry, name, club,
-    points, deals_played}]} in table and seat order (one query)."""
+    points, deals_played}], entered, deals, typed} in table and seat order:
+    how each table's result came in and its deals entered are the table's
+    result's (``scoring.table_result``: a table typed as totals is played,
+    with no deals). Two queries and the names."""
     seats = Seat.objects.filter(
         table__round__tournament=tournament, table__round__number=round_number
     ).order_by("table__number", "position")
-    fields = ("table__number", "position", "entry_id", "entry__player__name",
+    fields = ("table__number", "position", "entry_id",
               "entry__player__club__name", "points", "deals_played",
-              "entry__player__federation_number", "entry__status",
-              "entry__club_name")  # fmt: skip
+              "entry__status", "entry__club_name")  # fmt: skip
     rows = list(seats.values_list(*fields))
     shown = event_names(tournament)
     tables: dict[int, list[dict]] = {}
-    for tno, pos, entry_id, _name, club, points, played, _fed, status, text in rows:
+    for tno, pos, entry_id, club, points, played, status, text in rows:
         name = shown.get(entry_id, "?")
         if status == "substitute":
             name = str(_("%(name)s (substitute)") % {"name": name})
@@ -296,7 +297,25 @@ def round_rows(tournament: Tournament, round_number: int) -> list[dict]:
                 "deals_played": played,
             }
         )
-    return [{"table": tno, "seats": rows} for tno, rows in tables.items()]
+    results = {
+        r.table: r
+        for r in round_table_results(tournament, round_number, with_deals=False)
+    }
+    return [
+        {"table": tno, "seats": rows, **_how_entered(results.get(tno))}
+        for tno, rows in tables.items()
+    ]
+
+
+def _how_entered(result: TableResult | None) -> dict:
+    """A round row's words on how the table's result came in."""
+    if result is None:
+        return {"entered": str(Entered.NOTHING), "deals": 0, "typed": False}
+    return {
+        "entered": str(result.entered),
+        "deals": result.deals_entered,
+        "typed": result.typed,
+    }
 
 
 def round_sanctions(
@@ -361,11 +380,14 @@ def events_deal_rows(
     *,
     entry_ids: Iterable[int] | None = None,
     public: bool = False,
+    results: list[TableResult] | None = None,
 ) -> Iterator[dict]:
     """``deal_rows`` of several events at once (a club's season) in two
     queries whatever their number, in event, round, table and deal order.
     ``entry_ids`` limits to the tables where those entries sat; ``public`` to
-    the rounds the public pages show (published, not among the hidden last)."""
+    the rounds the public pages show (published, not among the hidden last).
+    ``results``: those same tables' results, already loaded
+    (``scoring.table_result``), whose seats then serve instead of a query."""
     events = {t.pk: t for t in tournaments}
     which = Q(table__round__tournament_id__in=list(events))
     if public:
@@ -373,7 +395,10 @@ def events_deal_rows(
     if entry_ids is not None:
         tables = Seat.objects.filter(entry_id__in=list(entry_ids)).values("table_id")
         which &= Q(table_id__in=tables)
-    seats = Seat.objects.filter(which)
+    if results is None:
+        seats = _seats_by_table(Seat.objects.filter(which))
+    else:
+        seats = seats_of(results)
     deals = Deal.objects.filter(which).order_by(
         "table__round__tournament__date",
         "table__round__tournament_id",
@@ -381,7 +406,22 @@ def events_deal_rows(
         "table__number",
         "number",
     )
-    yield from _rows(deals, _seats_by_table(seats), lambda e: events[e].schedule)
+    yield from _rows(deals, seats, lambda e: events[e].schedule)
+
+
+def seats_of(results: Iterable[TableResult]) -> dict[int, list]:
+    """{table id: [(position, entry id, name)]} of tables' results, as
+    ``_seats_by_table`` gives them: one query, for the names."""
+    results = list(results)
+    entries = {seat.entry for result in results for seat in result.seats}
+    names = entry_names(Entry.objects.filter(pk__in=entries))
+    return {
+        result.id: [
+            (seat.position, seat.entry, names.get(seat.entry, "?"))
+            for seat in result.seats
+        ]
+        for result in results
+    }
 
 
 #: Kinds whose contract is made by reaching its target (not misère, piek or an
@@ -484,7 +524,7 @@ def _rows(deals, seats: dict, schedule_of) -> Iterator[dict]:
 def _chairs(labels: list[str]) -> list[str]:
     """A table's labels by chair: at a table of three the blind man's hand
     (chair 4) by the name people read, translated (``shown_name``)."""
-    return [*labels, shown_name(BLIND_LABEL)] if len(labels) == 3 else labels
+    return chairs(labels, shown_name(BLIND_LABEL))
 
 
 def _joined(plays: list[dict], key: str) -> str:

@@ -56,6 +56,10 @@ class Row:
     by_round: dict[int, float] = field(default_factory=dict)
     byes: list[int] = field(default_factory=list)  # rounds sat out whole
     placements: dict[int, float] = field(default_factory=dict)
+    #: The total is normalised (``Options.normalise_to``): it differs from
+    #: the points scored, so it is not the sum of the rounds, and every
+    #: reader says why (``scoring.legends``).
+    normalised: bool = False
 
     def value(self, key: str):
         return getattr(self, key)
@@ -119,6 +123,7 @@ def compute(
     for row in rows.values():
         row.best_round = max(row.by_round.values(), default=0)
         row.points = _normalised(row, options.normalise_to)
+        row.normalised = row.points != row.raw_points
     for player, rnd in sorted(set(byes)):
         _add_bye(rows.setdefault(player, Row(player)), rnd, options)
     keys = chain(options.method, options.tiebreaks)

@@ -1,17 +1,18 @@
-"""One table-round as its players see it after scanning the sheet's QR code:
-who sits where, the deals entered so far with their scores, and the stored
-totals of the round. Read from the one row source (``deal_rows``) and the
-seats' stored totals; nothing is scored again here.
+"""One table-round as its players see it after scanning the sheet's QR code,
+and a round's tables on the hall's screen: the table's result
+(``scoring.table_result``: played or not, how it was entered, the seat
+scores) with the names as the asker may see them, and the deals entered so
+far from the one row source (``deal_rows``). Nothing is counted or scored
+again here: a table of typed totals is played, with its totals and no deals.
 """
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count
-
 from scoring.rowsource import deal_rows
+from scoring.table_result import TableResult, round_table_results, table_results
 from tournaments.dealing import dealer_position, sitting_out
 from tournaments.models import Round, Seat, TableRound, Tournament
-from tournaments.public_names import name_fields, shown
+from tournaments.people import event_names
 
 
 @dataclass
@@ -26,18 +27,39 @@ class TableSeat:
 
 @dataclass
 class TableRoundRows:
-    round: int
-    table: int
-    closed: bool
-    deals_per_round: int
+    """The table's result with names: ``seats`` in position order, and
+    ``deals`` (the row source's rows) when they are shown."""
+
+    result: TableResult
     seats: list[TableSeat]
     deals: list[dict] = field(default_factory=list)
 
     @property
+    def round(self) -> int:
+        return self.result.round
+
+    @property
+    def table(self) -> int:
+        return self.result.table
+
+    @property
+    def closed(self) -> bool:
+        return self.result.closed
+
+    @property
+    def typed(self) -> bool:
+        """Typed as totals from the paper sheet: its points, no deals."""
+        return self.result.typed
+
+    @property
+    def deals_per_round(self) -> int:
+        return self.result.deals_per_round
+
+    @property
     def next_dealer(self) -> TableSeat | None:
         """Who deals the next deal to enter, while the round runs."""
-        number = len(self.deals) + 1
-        if self.closed or not self.seats or number > self.deals_per_round:
+        number = self.result.next_deal
+        if number is None or not self.seats:
             return None
         position = dealer_position(len(self.seats), number)
         return next(s for s in self.seats if s.position == position)
@@ -45,7 +67,8 @@ class TableRoundRows:
     @property
     def sits_out_next(self) -> TableSeat | None:
         seat = self.next_dealer
-        if seat is None or sitting_out(len(self.seats), len(self.deals) + 1) is None:
+        number = self.result.next_deal
+        if seat is None or sitting_out(len(self.seats), number) is None:
             return None
         return seat
 
@@ -59,54 +82,67 @@ def table_round_rows(
     """The table-round (``TableRound.DoesNotExist`` when it is not
     seated): seats with their stored totals, and its deals in order; the
     names as the asker may see them."""
-    table = TableRound.objects.exclude(round__status=Round.Status.DRAFT).get(
+    tables = TableRound.objects.exclude(round__status=Round.Status.DRAFT).filter(
         round__tournament=tournament,
         round__number=round_number,
         number=table_number,
     )
-    seats = [
-        TableSeat(pos, entry, shown(name, choice, number), club or "", points, played)
-        for pos, entry, name, _mark, choice, number, club, points, played in (
-            table.seats.values_list(
-                "position",
-                "entry_id",
-                *name_fields("entry__player__"),
-                "entry__player__club__name",
-                "points",
-                "deals_played",
-            ).order_by("position")
+    found = table_results(tables, with_deals=False)
+    if not found:
+        raise TableRound.DoesNotExist
+    result = found[0]
+    names = event_names(tournament)
+    clubs = dict(
+        Seat.objects.filter(table_id=result.id).values_list(
+            "entry_id", "entry__player__club__name"
         )
-    ]
-    rows = TableRoundRows(
-        round_number, table_number, table.closed, tournament.deals_per_round, seats
     )
-    if with_deals and seats:
+    seats = [
+        TableSeat(
+            s.position,
+            s.entry,
+            names.get(s.entry, "?"),
+            clubs.get(s.entry) or "",
+            s.points,
+            s.deals_played,
+        )
+        for s in result.seats
+    ]
+    rows = TableRoundRows(result, seats)
+    if with_deals and seats and result.deals_entered:
         rows.deals = list(deal_rows(tournament, round_number, entry_id=seats[0].entry))
     return rows
 
 
 @dataclass
 class TableProgress:
-    table: int
+    """A table on the hall's screen: its players and how far it is."""
+
+    result: TableResult
     names: list[str]
-    entered: int
-    closed: bool
+
+    @property
+    def table(self) -> int:
+        return self.result.table
+
+    @property
+    def closed(self) -> bool:
+        return self.result.closed
+
+    @property
+    def typed(self) -> bool:
+        return self.result.typed
+
+    @property
+    def entered(self) -> int:
+        return self.result.deals_entered
 
 
 def round_progress(tournament: Tournament, round_number: int) -> list[TableProgress]:
-    """Every table of a round with its players in seat order and how many
-    deals are entered (the hall's screen while the round runs): two queries."""
-    tables = {
-        pk: TableProgress(number, [], entered, closed)
-        for pk, number, closed, entered in TableRound.objects.filter(
-            round__tournament=tournament, round__number=round_number
-        )
-        .annotate(entered=Count("deals"))
-        .values_list("pk", "number", "closed", "entered")
-        .order_by("number")
-    }
-    seats = Seat.objects.filter(table_id__in=tables).order_by("table_id", "position")
-    named = seats.values_list("table_id", *name_fields("entry__player__"))
-    for table_id, name, _mark, choice, number in named:  # public_names decides
-        tables[table_id].names.append(shown(name, choice, number))
-    return sorted(tables.values(), key=lambda t: t.table)
+    """Every table of a round with its players in seat order and how far it
+    is (the hall's screen while the round runs): three queries."""
+    names = event_names(tournament)  # as shown to the asker (tournaments.people)
+    return [
+        TableProgress(result, [names.get(s.entry, "?") for s in result.seats])
+        for result in round_table_results(tournament, round_number, with_deals=False)
+    ]

@@ -12,7 +12,7 @@ A deal the other rules refuse is listed with the reasons and scores 0 for
 all four players (it was played, so it counts as a deal played).
 
 At a table of three the blind man's hand is the fourth player of every deal
-(chair 4, ``scoring.pipeline.chairs``): the pipeline settles it as the
+(chair 4, ``tournaments.dealing.chairs``): the pipeline settles it as the
 event's deals were settled, it has no seat, so no line and no count.
 
 Fast (a 12,800-deal event in well under 200 ms): seats, deals and jury calls
@@ -44,7 +44,6 @@ from scoring.context import EMPTY, ContextBuilder
 from scoring.models import Deal, JuryCall
 from scoring.pipeline import (
     DealContext,
-    chairs,
     deal_players,
     run_deal,
     solo_declarers,
@@ -57,12 +56,12 @@ from scoring.services.totals import seat_totals
 from tournaments.dealing import (
     BLIND_LABEL,
     SMALLEST_TABLE,
+    chairs,
     playing_positions,
     sitting_out,
     unique_labels,
 )
 from tournaments.models import Seat, Tournament
-from tournaments.public_names import name_fields, shown
 from tournaments.ranking import chain
 
 #: What a deal adds per seat: points, deals played, made, sanction points.
@@ -204,7 +203,7 @@ def what_if(tournament: Tournament, schedule: Schedule) -> WhatIf:
         schedule,
         tables,
         _jury_calls(tournament),
-        lambda: _table_labels(tournament, numbers),
+        lambda: _table_labels(tournament, numbers, names),
     )
     sums = rescorer.run(_deals(tournament, numbers))
     results = [
@@ -244,18 +243,21 @@ def _tables(tournament: Tournament, numbers: list[int], names) -> dict[int, _Tab
     return tables
 
 
-def _table_labels(tournament: Tournament, numbers: list[int]) -> dict[int, list[str]]:
-    """{table id: the players' labels in seat order} (``unique_labels``, as
-    the table's deals name them), as the asker may see them."""
+def _table_labels(
+    tournament: Tournament, numbers: list[int], shown: dict[int, str]
+) -> dict[int, list[str]]:
+    """{table id: the players' labels in seat order} (``unique_labels`` of
+    ``shown``, {entry: name as shown to the asker}, as the row source names
+    a table's deals)."""
     names = defaultdict(list)
-    for table_id, name, _mark, choice, number in (
+    for table_id, entry_id in (
         Seat.objects.filter(
             table__round__tournament=tournament, table__round__number__in=numbers
         )
         .order_by("table_id", "position")
-        .values_list("table_id", *name_fields("entry__player__"))
+        .values_list("table_id", "entry_id")
     ):
-        names[table_id].append(shown(name, choice, number))
+        names[table_id].append(shown.get(entry_id, "?"))
     return {t: unique_labels(n) for t, n in names.items()}
 
 

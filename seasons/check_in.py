@@ -4,7 +4,6 @@ as the secretary reads it, and a newcomer registered on the spot (by the
 register's own rules, ``tournaments.register_rules``)."""
 
 import datetime
-from collections import Counter
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -12,7 +11,7 @@ from django.utils import timezone
 
 from seasons.models import Competition
 from tournaments.models import Entry, Player
-from tournaments.names import name_key
+from tournaments.people import Person, shown_names
 from tournaments.register_rules import check_name_free, check_new_player
 
 WEEK = datetime.timedelta(days=7)
@@ -63,8 +62,7 @@ def last_evening_players(competition: Competition) -> set[int]:
 @dataclass
 class CheckInRow:
     pk: int
-    label: str
-    tag: str  # club and federation number, where the label repeats
+    label: str  # the name as shown, told apart (``tournaments.people``)
     member: bool  # of the season's club
     active: bool
     last: bool  # played the last evening
@@ -81,18 +79,13 @@ def check_in_rows(
 ) -> list[CheckInRow]:
     """One row a player (``players`` with their clubs), by name."""
     players = list(players)
-    repeats = Counter(name_key(p.label) for p in players)
+    names = shown_names({p.pk: Person.of(p) for p in players})
     rows = []
     for p in players:
-        tag = ""
-        if repeats[name_key(p.label)] > 1:
-            club = p.club.name if p.club_id else ""
-            tag = " · ".join(part for part in (club, p.federation_number) if part)
         rows.append(
             CheckInRow(
                 pk=p.pk,
-                label=p.label,
-                tag=tag,
+                label=names[p.pk],
                 member=p.club_id == competition.club_id,
                 active=p.active,
                 last=p.pk in last,

@@ -6,6 +6,8 @@ check-in, seating, deal entry, exports) works on an evening unchanged and the
 ``tournaments`` layer knows nothing of seasons.
 """
 
+from typing import NamedTuple
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -15,7 +17,34 @@ from core.personal_data import PersonalData
 from core.validators import no_control_characters
 from rules.engine.presets import PRESETS
 from rules.models import HouseRuleSet
+from tournaments.bounds import MAX_DEALS, MAX_ROUNDS
 from tournaments.models import Club, Player, Tournament
+
+
+class Bounds(NamedTuple):
+    """The lowest and highest value a setting takes, both allowed."""
+
+    low: int
+    high: int
+
+    def holds(self, value: int) -> bool:
+        return self.low <= value <= self.high
+
+
+# The bounds of a season's settings, declared once: the settings and ranking
+# forms (``td.forms_season``) and the season backup
+# (``documents.season_backup``) read them, so a backup of any season the site
+# holds imports, and then saves in its own forms. An evening is an event:
+# its partijen and deals are an event's rounds and deals.
+PARTIJEN = Bounds(1, MAX_ROUNDS)
+DEALS_PER_PARTIJ = Bounds(1, MAX_DEALS)
+#: Points for one place of an evening (the placement table), and at most
+#: this many places.
+PLACEMENT_POINTS = Bounds(-1000, 1000)
+MOST_PLACES = 1000
+BEST_OF = Bounds(1, 1000)
+MIN_EVENINGS = Bounds(0, 1000)
+PRIZES_TOP = Bounds(0, 1000)
 
 
 class Competition(models.Model):

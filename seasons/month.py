@@ -6,7 +6,9 @@ the evenings are fewer. Two of the season's rules are about a whole season
 and are left out for a month: ``best_of`` (the best N evenings of the
 season) and ``min_evenings`` (a month has four or five evenings; a season
 minimum of ten would leave nobody ranked). The method, the placement
-points, an evening missed, the order and the tie-breaks are the season's.
+points, an evening missed, the order and the tie-breaks are the season's,
+and so is the display: penalty points when the season's rule set shows them,
+with the season's legends (``seasons.services.season_legends``).
 """
 
 import dataclasses
@@ -15,9 +17,15 @@ from dataclasses import dataclass, field
 from seasons.models import Competition
 from seasons.prize_labels import prize_label, prize_order
 from seasons.prizes import Prize, PrizeTable, award
-from seasons.ranking import EveningResult, SeasonRow
+from seasons.ranking import EveningResult, SeasonRow, SeasonRules
 from seasons.ranking import season_ranking as rank_season
-from seasons.services import evening_results, newcomers, player_names, rules_of
+from seasons.services import (
+    evening_results,
+    newcomers,
+    player_names,
+    rules_of,
+    season_legends,
+)
 
 
 @dataclass
@@ -28,6 +36,13 @@ class MonthStandings:
     rows: list[SeasonRow]
     names: dict[int, str]
     prizes: dict[int, Prize] = field(default_factory=dict)
+    rules: SeasonRules = field(default_factory=SeasonRules)
+    legends: list[str] = field(default_factory=list)
+
+    @property
+    def penalty_points(self) -> bool:
+        """Whether the rows carry penalty points (the rule set's display)."""
+        return self.rules.penalty_points
 
 
 @dataclass
@@ -37,7 +52,7 @@ class PrizeList:
     evening: int
     date: object
     standings: MonthStandings
-    lines: list[dict] = field(default_factory=list)  # rank, name, played, total…
+    lines: list[dict] = field(default_factory=list)  # rank, name, total, penalty…
     winners: list[dict] = field(default_factory=list)
 
 
@@ -68,11 +83,18 @@ def month_standings(
 ) -> MonthStandings:
     """The season's ranking over the evenings of ``year``-``month``, with
     the season's prize table. ``public``: published rounds only."""
-    played, results, _slugs = evening_results(competition, public)
+    rules = _month_rules(competition)
+    played, results, _slugs = evening_results(competition, public, rules)
     keep = month_numbers(competition, year, month)
     mine = restrict(results, keep)
     fresh = newcomers(competition, mine)
-    return _rank(competition, (year, month), played, mine, keep, fresh, _names(mine))
+    names = _names(mine)
+    return _rank(competition, rules, (year, month), played, mine, keep, fresh, names)
+
+
+def _month_rules(competition: Competition) -> SeasonRules:
+    """The season's rules without its whole-season ones (best-N, minimum)."""
+    return dataclasses.replace(rules_of(competition), best_of=None, min_evenings=0)
 
 
 def _names(players) -> dict[int, str]:
@@ -80,11 +102,12 @@ def _names(players) -> dict[int, str]:
     return player_names(players)[0]
 
 
-def _rank(competition, when, played, results, keep, fresh, names) -> MonthStandings:
+def _rank(
+    competition, rules, when, played, results, keep, fresh, names
+) -> MonthStandings:
     """Pure from here: the ranking and the prizes of the month's evenings."""
     evenings = [n for n in played if n in keep]
     mine = restrict(results, set(evenings))
-    rules = dataclasses.replace(rules_of(competition), best_of=None, min_evenings=0)
     rows = rank_season(evenings, mine, rules)
     prizes = award(
         [(r.player, r.rank) for r in rows],
@@ -92,7 +115,8 @@ def _rank(competition, when, played, results, keep, fresh, names) -> MonthStandi
         frozenset(fresh) & frozenset(mine),
     )
     names = {p: names.get(p, "?") for p in mine}
-    return MonthStandings(*when, evenings, rows, names, prizes)
+    legends = season_legends(rules)
+    return MonthStandings(*when, evenings, rows, names, prizes, rules, legends)
 
 
 def prize_lists(competition: Competition, public: bool = False) -> list[PrizeList]:
@@ -105,7 +129,8 @@ def prize_lists(competition: Competition, public: bool = False) -> list[PrizeLis
     )
     if not heads:
         return []
-    played, results, _slugs = evening_results(competition, public)
+    rules = _month_rules(competition)
+    played, results, _slugs = evening_results(competition, public, rules)
     dates = dict(competition.evenings.values_list("number", "tournament__date"))
     fresh = newcomers(competition, results)
     names = _names(results)
@@ -115,7 +140,7 @@ def prize_lists(competition: Competition, public: bool = False) -> list[PrizeLis
             n for n, d in dates.items() if (d.year, d.month) == (day.year, day.month)
         }
         when = (day.year, day.month)
-        standings = _rank(competition, when, played, results, keep, fresh, names)
+        standings = _rank(competition, rules, when, played, results, keep, fresh, names)
         lines = _lines(standings)
         won = [line for line in lines if line["prize"] is not None]
         won.sort(key=lambda line: prize_order(line["prize"]))
@@ -134,6 +159,7 @@ def _lines(standings: MonthStandings) -> list[dict]:
                 "name": standings.names.get(row.player, "?"),
                 "played": row.played,
                 "total": row.total,
+                "penalty": row.penalty,  # None unless the rule set shows them
                 "prize": prize,
                 "prize_label": prize_label(prize),
             }

@@ -27,13 +27,13 @@ from core.transactions import atomic_retry
 from scoring.rowsource import events_deal_rows, player_deals
 from seasons.models import Competition, Rating, SeasonLog, Team
 from seasons.privacy_text import Scope, Scrubber, mentioning, mentions, name_forms
+from tournaments.audit import audit
 from tournaments.dealing import unique_labels
 from tournaments.models import AuditLog, Entry, Player, Seat, Tournament, new_public_id
+from tournaments.people import HIDDEN, entry_names, public_form
 from tournaments.privacy_signals import personal_data, player_erased
-from tournaments.public_names import HIDDEN, public_form
 from tournaments.register_rules import free_distinction
 from tournaments.result_events import EntriesChanged, EventEdited, announce
-from tournaments.services import audit
 
 FORMAT, VERSION = "rikscore.person", 1
 
@@ -128,19 +128,17 @@ def _events(entries: list[Entry]) -> list[dict]:
 
 def _tablemates(entry_ids: set[int], rows: list[dict]) -> dict[str, str]:
     """{label: the public's name} of the other players at the player's tables:
-    their deal records name them as the public pages would (a hidden name
-    stays hidden in someone else's export)."""
+    their deal records name them as the public pages would
+    (``tournaments.people``: a hidden name stays hidden in someone else's
+    export)."""
     others = {e for row in rows for _p, e, _n in row["seats"] if e not in entry_ids}
-    fields = ("pk", "player_id", "player__name", "player__public_name")
-    rows_of = Entry.objects.filter(pk__in=others).values_list(*fields)
-    choice = {pk: (player, name, public) for pk, player, name, public in rows_of}
+    public = entry_names(Entry.objects.filter(pk__in=others), public=True)
     out: dict[str, str] = {}
     for row in rows:
         labels = unique_labels([n for _p, _e, n in row["seats"]])
         for (_pos, entry, _name), label in zip(row["seats"], labels, strict=True):
-            if entry in choice:
-                player, name, public = choice[entry]
-                out[label] = public_form(name, public, player)
+            if entry in others:
+                out[label] = public[entry]
     return out
 
 

@@ -12,12 +12,15 @@ A club picks how its season counts (``SeasonRules``):
 - ``absent``: an evening a player missed counts as ``zero``, as the player's
   ``average`` evening, or as ``nothing``; only evenings after the player's
   first evening are filled (a newcomer missed nothing before joining);
-- ``order``: ``high`` wins, or ``low`` wins as some clubs count;
+- ``order``: ``high`` wins, or ``low`` wins as some clubs count; a season
+  shown in penalty points ranks them lowest first whatever the order says
+  (``SeasonRules.ranks_high``);
 - ``tiebreaks``: a chain of ``evenings`` (more played), ``best`` (best single
   evening), ``wins`` (evenings won), ``points`` (points over the season);
 - ``penalty_points``: the season's rule set shows its standings as penalty
   points (``rules.engine.penalty_points``): each ranked row's ``penalty`` is
-  the leader's total less its own, display only (the order is the total's).
+  the leader's total less its own, display only (the order is the total's,
+  the highest first: the fewest penalty points lead).
 
 Teams count what the ranking counts (``rank_teams`` over ``team_scores``):
 each member's season total, and nothing for a member below the minimum.
@@ -58,6 +61,17 @@ class SeasonRules:
     tiebreaks: tuple[str, ...] = ("evenings", "best")
     penalty_points: bool = False  # display only: the rule set's switch
 
+    @property
+    def ranks_high(self) -> bool:
+        """Whether the highest total ranks first: as ``order`` says, except
+        in a season shown in penalty points. Those rank lowest first by
+        definition, that is the highest total first, so "lowest wins" there
+        reads the penalty points (the fewest win) and never turns the
+        ranking upside down (docs/decisions.md, "Penalty points and lowest
+        wins"). Every order of the season follows this one answer: the
+        ranking, the evenings' ranks, the best evening, best-N, the teams."""
+        return self.order == "high" or self.penalty_points
+
 
 @dataclass
 class Cell:
@@ -68,6 +82,8 @@ class Cell:
     deals: int = 0
     played: bool = True
     dropped: bool = False
+    #: The player's rank in that evening (None: an evening missed, filled in).
+    rank: int | None = None
 
 
 @dataclass
@@ -110,7 +126,7 @@ def season_ranking(
         for e in evenings
     }
     rows = [_row(p, evenings, res, rules, full_deals) for p, res in results.items()]
-    sign = 1 if rules.order == "high" else -1
+    sign = 1 if rules.ranks_high else -1
 
     def key(row: SeasonRow) -> tuple:
         chain = [sign * row.total]
@@ -132,7 +148,7 @@ def season_ranking(
             rank, previous = place, key(row)
         row.rank = rank
     if rules.penalty_points:
-        shown = penalty_points([r.total for r in ranked], rules.order == "high")
+        shown = penalty_points([r.total for r in ranked])
         for row, value in zip(ranked, shown, strict=True):
             row.penalty = value
     below = sorted(
@@ -170,7 +186,7 @@ def _row(player, evenings, results, rules, full_deals) -> SeasonRow:
     for e in evenings:
         if e in results:
             r = results[e]
-            row.cells[e] = Cell(_value(r, rules), r.points, r.deals)
+            row.cells[e] = Cell(_value(r, rules), r.points, r.deals, rank=r.rank)
             row.wins += r.rank == 1
     played = list(row.cells.values())
     row.played = len(played)
@@ -196,7 +212,7 @@ def _row(player, evenings, results, rules, full_deals) -> SeasonRow:
                     row.cells[e] = Cell(fill, 0, 0, False)
     counted = [c for c in row.cells.values()]
     if rules.best_of is not None and len(counted) > rules.best_of:
-        high = rules.order == "high"
+        high = rules.ranks_high
         ordered = sorted(counted, key=lambda c: -c.value if high else c.value)
         for cell in ordered[rules.best_of :]:
             cell.dropped = True
@@ -208,7 +224,7 @@ def _row(player, evenings, results, rules, full_deals) -> SeasonRow:
         row.total = sum(c.value for c in kept)
     values = [c.value for c in played]
     if values:
-        row.best = max(values) if rules.order == "high" else min(values)
+        row.best = max(values) if rules.ranks_high else min(values)
     return row
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.dispatch import receiver
 
 from seasons.models import Competition, Evening
+from tournaments.dealing import has_blind_man
 from tournaments.history import Tables
 from tournaments.models import Bye, Entry, Seat
 from tournaments.questions import earlier_tables, in_a_series
@@ -112,7 +113,7 @@ def season_repeats(competition: Competition) -> SeasonRepeats:
             for player in table:
                 slots[player] += len(table) - 1
                 five[player] += len(table) == 5
-                three[player] += len(table) == 3
+                three[player] += has_blind_man(len(table))
     repeats = count_repeats(rounds)
     # with byes the engine claims no floor for the round (``round_bound``)
     byes = bool(seats) and Bye.objects.filter(round_id=seats[-1][4]).exists()

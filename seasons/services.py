@@ -15,6 +15,7 @@ from django.db.models import Count, Sum
 from rules.engine.penalty_points import shows_penalty_points
 from rules.naming import candidates, first_free
 from rules.resolver import resolve_schedule
+from scoring import legends
 from seasons.closed import SeasonClosedError, refuse_if_closed  # noqa: F401 (re-exported)
 from seasons.models import Competition, Evening, Team
 from seasons.prizes import Prize, PrizeTable, award
@@ -28,8 +29,8 @@ from seasons.ranking import (
     team_scores,
 )
 from seasons.ranking import season_ranking as rank_season
+from tournaments import people
 from tournaments.models import Entry, Player, Seat, Tournament
-from tournaments.public_names import name_fields, shown_label
 from tournaments.roster import check_in
 from tournaments.services import create_tournament, register
 from tournaments.visibility import public_rounds_q
@@ -58,8 +59,25 @@ def rules_of(competition: Competition) -> SeasonRules:
     )
 
 
+def season_legends(rules: SeasonRules) -> list[str]:
+    """What every reader of a season's standing prints beside its numbers
+    (in the active language): what the penalty points are, when the rule
+    set shows them, and how "lowest wins" reads them."""
+    if not rules.penalty_points:
+        return []
+    lines = [str(legends.PENALTY)]
+    if rules.order == Competition.Order.LOW:
+        lines.append(str(legends.LOWEST_WINS))
+    return lines
+
+
 @dataclass
 class SeasonStandings:
+    """A season's standing, the one read model of it: the ranked rows (each
+    with its penalty points when the rule set shows them), names, prizes and
+    the ``legends`` every reader prints beside them. Readers format it;
+    none ranks, adds up or subtracts again."""
+
     evenings: list[int]
     rows: list[SeasonRow]
     names: dict[int, str]
@@ -67,14 +85,23 @@ class SeasonStandings:
     prizes: dict[int, Prize] = field(default_factory=dict)
     newcomers: frozenset[int] = frozenset()
     slugs: dict[int, str] = field(default_factory=dict)
+    rules: SeasonRules = field(default_factory=SeasonRules)
+    legends: list[str] = field(default_factory=list)
+
+    @property
+    def penalty_points(self) -> bool:
+        """Whether the rows carry penalty points (the rule set's display)."""
+        return self.rules.penalty_points
 
 
 def evening_results(
-    competition: Competition, public: bool = False
+    competition: Competition, public: bool = False, rules: SeasonRules | None = None
 ) -> tuple[list[int], dict[int, dict[int, EveningResult]], dict[int, str]]:
     """(evening numbers, {player: {evening: result}}, {evening: event slug})
-    from the seats' stored totals: two queries. ``public`` counts published
-    rounds only, as the public pages do."""
+    from the seats' stored totals: two queries (and ``rules_of``'s, when
+    ``rules`` is not given). ``public`` counts published rounds only, as the
+    public pages do. An evening's ranks follow the season's order
+    (``SeasonRules.ranks_high``)."""
     evenings = dict(
         competition.evenings.values_list("number", "tournament__slug").order_by(
             "number"
@@ -97,7 +124,7 @@ def evening_results(
             row["points"],
             row["deals"],
         )
-    high = competition.order == Competition.Order.HIGH
+    high = (rules or rules_of(competition)).ranks_high
     results: dict[int, dict[int, EveningResult]] = {}
     for evening, players in by_evening.items():
         ranks = evening_ranks({p: pts for p, (pts, _d) in players.items()}, high)
@@ -120,28 +147,26 @@ def newcomers(competition: Competition, players) -> frozenset[int]:
 
 
 def season_standings(competition: Competition, public: bool = False) -> SeasonStandings:
-    evenings, results, slugs = evening_results(competition, public)
-    rows = rank_season(evenings, results, rules_of(competition))
+    rules = rules_of(competition)
+    evenings, results, slugs = evening_results(competition, public, rules)
+    rows = rank_season(evenings, results, rules)
     names, clubs = player_names(results)
     fresh = newcomers(competition, results)
     prizes = award(
         [(r.player, r.rank) for r in rows], PrizeTable.of(competition.prizes), fresh
     )
-    return SeasonStandings(evenings, rows, names, clubs, prizes, fresh, slugs)
+    return SeasonStandings(
+        evenings, rows, names, clubs, prizes, fresh, slugs, rules, season_legends(rules)
+    )
 
 
 def player_names(players) -> tuple[dict[int, str], dict[int, str]]:
-    """({player: name as the asker may see it}, {player: club name}) of the
-    given register players: one query. Two members told apart by the register
-    are two names; the public sees each player's choice
-    (``tournaments.public_names``)."""
-    people = Player.objects.filter(pk__in=list(players)).values_list(
-        *name_fields(), "club__name"
-    )
-    names, clubs = {}, {}
-    for name, mark, choice, pk, club in people:
-        names[pk], clubs[pk] = shown_label(name, mark, choice, pk), club or ""
-    return names, clubs
+    """({player: name as shown to the asker}, {player: club name}) of the
+    given register players, told apart among them (``tournaments.people``):
+    one query."""
+    found = people.people_of(Player.objects.filter(pk__in=list(players)))
+    clubs = {pk: person.club for pk, person in found.items()}
+    return people.shown_names(found), clubs
 
 
 MAX_EVENT_CODE = Tournament._meta.get_field("slug").max_length
@@ -233,8 +258,7 @@ def season_team_rows(
             (pk, n, best, [m for m in ms if m[0] in shown]) for pk, n, best, ms in teams
         ]
     scores, unranked = team_scores(standings.rows)
-    high = competition.order == Competition.Order.HIGH
-    return rank_teams(teams, scores, unranked, high)
+    return rank_teams(teams, scores, unranked, standings.rules.ranks_high)
 
 
 def teams_of(**owner) -> list[tuple[int, str, int | None, list[tuple[int, str]]]]:
@@ -243,9 +267,11 @@ def teams_of(**owner) -> list[tuple[int, str, int | None, list[tuple[int, str]]]
     teams = list(Team.objects.filter(**owner).values_list("pk", "name", "best_of"))
     members: dict[int, list] = {pk: [] for pk, _n, _b in teams}
     through = Team.members.through.objects.filter(team_id__in=members)
-    rows = through.values_list("team_id", *name_fields("player__"))
-    for team_id, name, mark, choice, player in rows:  # as the asker may see it
-        members[team_id].append((player, shown_label(name, mark, choice, player)))
+    rows = through.values_list("team_id", *people.person_fields("player__"))
+    found = {(team, fields[3]): people.person_from(fields) for team, *fields in rows}
+    names = people.shown_names({player: p for (_t, player), p in found.items()})
+    for team_id, player in found:  # as shown to the asker (tournaments.people)
+        members[team_id].append((player, names[player]))
     return [(pk, name, best, members[pk]) for pk, name, best in teams]
 
 

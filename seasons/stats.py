@@ -164,6 +164,51 @@ def _by_count(items, key) -> list:
     return sorted(items, key=lambda item: (-key(item)[0], key(item)[1]))
 
 
+@dataclass(frozen=True)
+class TypedPart:
+    """An evening (or a round) with tables typed as totals: ``typed`` of
+    its ``tables`` have no deals to count."""
+
+    number: int
+    typed: int
+    tables: int
+
+    @property
+    def whole(self) -> bool:
+        """Every table of it typed as totals: no deal of it counted."""
+        return self.typed == self.tables
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """What a statistic of deals counted, said beside it instead of
+    leaving an evening out: ``deals`` counted from the deals of ``tables``
+    tables played, of which ``typed`` were typed as totals and have no
+    deals to count (``parts``: where)."""
+
+    deals: int = 0
+    tables: int = 0
+    typed: int = 0
+    parts: tuple[TypedPart, ...] = ()
+
+    @property
+    def numbers(self) -> list[int]:
+        """The evenings (or rounds) with a table typed as totals."""
+        return [part.number for part in self.parts]
+
+
+def coverage(deals: int, tables: Iterable[tuple[int, bool]]) -> Coverage:
+    """The ``Coverage`` of ``deals`` counted at ``tables`` [(evening or
+    round number, typed as totals)], one pair per table played."""
+    played: Counter[int] = Counter()
+    typed: Counter[int] = Counter()
+    for number, is_typed in tables:
+        played[number] += 1
+        typed[number] += is_typed
+    parts = tuple(TypedPart(n, typed[n], played[n]) for n in sorted(played) if typed[n])
+    return Coverage(deals, sum(played.values()), sum(typed.values()), parts)
+
+
 def running(values: Sequence[float | None]) -> list[float]:
     """Running totals; a step without a value (absent, a bye) adds nothing."""
     out, total = [], 0

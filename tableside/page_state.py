@@ -69,7 +69,7 @@ def pending_rows(pending, view, seat, tournament, is_open: bool) -> list[dict]:
         rows.append(
             {
                 "entry": entry,
-                "by": view.label_of(entry.seat),
+                "by": view.name_of(entry.seat),
                 "mine": mine,
                 "summary": words.get("summary", ""),
                 "scores": words.get("scores", []),
@@ -97,7 +97,7 @@ def entry_words(entry: Submission, view, schedule) -> dict:
     ``refused`` (the rules no longer take it as entered: the TD decides)."""
     scores = services.settles_to(view.table, entry, view)
     return {
-        "summary": display.describe(view.named(entry.record), schedule),
+        "summary": display.summary(view, entry.record, schedule),
         "scores": display.scores_by_label(view, scores),
         "refused": scores is None,
     }

@@ -22,14 +22,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.numbers import parse_int
-from core.transactions import BusyError
 from scoring.models import Deal, Submission
-from scoring.services import (
-    ClosedError,
-    DealRejectedError,
-    StaleDealError,
-    table_view,
-)
+from scoring.services import DealRejectedError, table_view
+from scoring.services.errors import REFUSALS, refusal
 from scoring.tableside import phones, services
 from tableside import page_state, throttle
 from tableside.texts import page_texts
@@ -130,8 +125,11 @@ def _context(request, key, view) -> dict:
         "schedule": tournament.schedule,
         "contracts": tournament.schedule.enabled_contracts(),
         "seat": seat,
-        "seat_label": view.label_of(seat) if seat else "",
-        "seats": [{"seat": s, "taken": s.position in bound} for s in view.seats],
+        "seat_label": view.name_of(seat) if seat else "",
+        "seats": [
+            {"seat": s, "name": view.name_of(s.position), "taken": s.position in bound}
+            for s in view.seats
+        ],
         "open": is_open,
         "mode": mode,
         "entering": is_open and mode != "td",
@@ -204,7 +202,7 @@ def choose_seat(request, slot: str, secret: str):
                 "Another phone already holds the seat of %(name)s. Is that not "
                 "you? Call the TD: they can free the seat."
             )
-            % {"name": view.label_of(seat)},
+            % {"name": view.name_of(seat)},
         )
         return response
     except phones.AlreadySeatedError as exc:
@@ -214,10 +212,11 @@ def choose_seat(request, slot: str, secret: str):
                 "This phone already holds the seat of %(name)s at this table. "
                 "Only the TD can move it to another seat."
             )
-            % {"name": view.label_of(exc.seat)},
+            % {"name": view.name_of(exc.seat)},
         )
         return response
-    except GoneError:
+    except GoneError as exc:  # the round was seated again meanwhile
+        messages.error(request, refusal(exc).message)
         return response
     response.set_cookie(
         phones.COOKIE % key.slot,
@@ -297,11 +296,9 @@ def submit(request, slot: str, secret: str, number: int):
         return _answer(
             request, key, False, _("At this event the TD enters the deals."), 403
         )
-    except (ClosedError, GoneError):
-        return _answer(request, key, False, _("This table is closed."), 409)
-    except StaleDealError:
-        counted = _("Deal %(n)s already counts.") % {"n": number}
-        return _answer(request, key, False, counted, 409)
+    except REFUSALS as exc:  # as the TD's pages and the API word it
+        said = refusal(exc)
+        return _answer(request, key, False, said.message, said.status)
     except services.NotYoursError:
         return _no_seat(request, key)
     except services.SitsOutError:
@@ -317,8 +314,6 @@ def submit(request, slot: str, secret: str, number: int):
             403,
             code=SITS_OUT,
         )
-    except BusyError:
-        return _answer(request, key, False, _("Busy: please try again."), 503)
     return _saved(request, key, entry)
 
 
@@ -376,16 +371,13 @@ def confirm(request, slot: str, secret: str, entry_id: int):
         return _answer(
             request, key, False, _("A player of the other side confirms."), 403
         )
-    except (
-        services.TableModeError,
-        StaleDealError,
-        ClosedError,
-        DealRejectedError,
-        GoneError,
-    ):
+    except services.TableModeError:
         return _answer(
             request, key, False, _("This entry can no longer be confirmed."), 409
         )
+    except REFUSALS as exc:  # as the TD's pages and the API word it
+        said = refusal(exc)
+        return _answer(request, key, False, said.message, said.status)
     done = _("Deal %(n)s confirmed: it counts.") % {"n": entry.number}
     return _answer(request, key, True, done)
 

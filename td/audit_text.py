@@ -1,8 +1,8 @@
 """The audit log in sentences a TD reads: "Deal 7 at table 3 changed by td:
 rik → solo 9, tricks 8 → 9" instead of a stored dict.
 
-The lines keep ids and named deal records (``tournaments.services.audit``,
-``scoring.services.audit``); one ``AuditWords`` per page looks up the names
+The lines keep ids and named deal records (``tournaments.audit``, their
+one writer); one ``AuditWords`` per page looks up the names
 and the earlier version of each corrected deal in a few queries. Ids in an
 imported line belong to the site it came from, so they are never looked up
 here. A line this module cannot read is shown as its raw pairs.
@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from td.audit_deals import changes_words, contract_name, record_words
-from tournaments.models import AuditLog, Entry, Player, Tournament, TournamentRole
+from tournaments.models import AuditLog, Player, Tournament, TournamentRole
+from tournaments.people import event_names, player_names
 
 MAX_NAMES = 8
 
@@ -129,8 +130,8 @@ def _entry_names(tournament, lines) -> dict[int, str]:
     ids = {i for ln in lines for k in ENTRY_KEYS for i in _ids(ln.detail.get(k))}
     if not ids:
         return {}
-    rows = Entry.objects.filter(tournament=tournament, id__in=ids)
-    return dict(rows.values_list("id", "player__name"))
+    names = event_names(tournament)  # as every page shows them
+    return {pk: names[pk] for pk in ids if pk in names}
 
 
 def _player_names(lines) -> dict[int, str]:
@@ -140,7 +141,7 @@ def _player_names(lines) -> dict[int, str]:
         if ln.action == "entry.register"
         for i in _ids(ln.detail.get("players"))
     }
-    return dict(Player.objects.filter(id__in=ids).values_list("id", "name"))
+    return player_names(Player.objects.filter(id__in=ids))
 
 
 def _earlier_records(tournament, lines) -> dict[tuple, dict]:

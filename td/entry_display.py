@@ -147,20 +147,27 @@ def grid(view, deals: dict, n_deals: int, schedule) -> list[dict]:
         rows.append(
             {
                 "number": number,
-                "dealer": view.label_of(dealer_position(n_seats, number)),
-                "out": view.label_of(out) if out else "",
+                "dealer": view.name_of(dealer_position(n_seats, number)),
+                "out": view.name_of(out) if out else "",
                 "deal": deal,
-                "summary": describe(view.named(deal.record), schedule) if deal else "",
+                "summary": summary(view, deal.record, schedule) if deal else "",
                 "cells": cells,
             }
         )
     return rows
 
 
+def summary(view, stored: dict, schedule) -> str:
+    """A stored record in words, its players by the names shown
+    (``TableView.shown_record``)."""
+    return describe(view.shown_record(stored), schedule)
+
+
 def scores_by_label(view, scores) -> list[tuple[str, int]]:
+    """[(name shown, score)] by seat."""
     if not scores:
         return []
-    return [(view.label_of(s.position), scores[s.position - 1]) for s in view.seats]
+    return [(view.name_of(s.position), scores[s.position - 1]) for s in view.seats]
 
 
 def history(revisions, view, schedule) -> list[dict]:
@@ -169,12 +176,10 @@ def history(revisions, view, schedule) -> list[dict]:
             "version": r.version,
             "user": r.user,
             "at": r.at,
-            "old": describe(view.named(r.old_record), schedule) if r.old_record else "",
+            "old": summary(view, r.old_record, schedule) if r.old_record else "",
             "old_scores": scores_by_label(view, r.old_scores),
             "new": (
-                describe(view.named(r.new_record), schedule)
-                if r.new_record
-                else _("deleted")
+                summary(view, r.new_record, schedule) if r.new_record else _("deleted")
             ),
             "new_scores": scores_by_label(view, r.new_scores),
         }
@@ -194,7 +199,7 @@ def sheet_report(view, deals: dict, stored: dict | None) -> dict | None:
     result = sheet_check.check({n: d.seat_scores for n, d in deals.items()}, sheet)
     rows = [
         {
-            "label": view.label_of(p),
+            "label": view.name_of(p),
             "sheet": sheet[p],
             "computed": result.computed[p],
             "diff": result.diffs.get(p, 0),
@@ -209,7 +214,7 @@ def sheet_report(view, deals: dict, stored: dict | None) -> dict | None:
 
 
 def _suspect(s: sheet_check.Suspect, view) -> str:
-    names = [view.label_of(p) for p in s.seats]
+    names = [view.name_of(p) for p in s.seats]
     params = {"deal": s.deal, "a": names[0], "b": names[-1], "player": names[0]}
     messages = {
         "sign": _("Deal %(deal)s: entered with the wrong sign?"),

@@ -11,6 +11,7 @@ from core.numbers import is_id
 from core.validators import no_control_characters
 from rules.models import CODE_INVALID
 from rules.resolver import resolve_schedule, schedule_choices
+from tournaments.bounds import MAX_DEALS, MAX_ROUNDS
 from tournaments.codes import code_problem
 from tournaments.embed_origins import MAX_EMBED_ORIGINS, clean_origin
 from tournaments.models import (
@@ -22,11 +23,10 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
+from tournaments.people import event_names, in_name_order, player_names
 from tournaments.permissions import register_players_for
 from tournaments.ranking import DEFAULT_TIEBREAKS, METRICS
 
-MAX_ROUNDS = 30
-MAX_DEALS = 60
 MAX_BYE_POINTS = 1000
 #: The rule schedule a new event starts from when its organiser has none:
 #: the tournament regulation (a club's own evenings pick their house rules).
@@ -496,7 +496,9 @@ class RegisterForm(forms.Form):
         )
         if search:
             players = players.filter(name__icontains=search)
+        names = player_names(players)  # told apart as shown together
         self.fields["players"].queryset = players.select_related("club")
+        self.fields["players"].label_from_instance = lambda p: names[p.pk]
 
 
 class QuickAddForm(PlayerForm):
@@ -564,23 +566,22 @@ class MoveForm(forms.Form):
         help_text=_("The players from that seat on move one seat up."),
     )
 
-    def __init__(self, round_: Round, *args, **kwargs):
+    def __init__(self, round_: Round, *args, names=None, **kwargs):
         super().__init__(*args, **kwargs)
         # any entry of the event is accepted, so that the service can say
         # why one may not move (withdrawn, not checked in); the list offers
-        # those who may
-        entries = (
-            Entry.objects.filter(tournament_id=round_.tournament_id)
-            .select_related("player")
-            .order_by("player__name", "id")
-        )
+        # those who may, by the names the page shows (``tournaments.people``)
+        entries = Entry.objects.filter(tournament_id=round_.tournament_id)
+        names = names if names is not None else event_names(round_.tournament)
         self.fields["entry"].queryset = entries
+        may_move = entries.filter(
+            status__in=(Entry.Status.PRESENT, Entry.Status.SUBSTITUTE)
+        ).values_list("pk", flat=True)
         self.fields["entry"].choices = [
             ("", "—"),
             *(
-                (e.pk, e.player.name)
-                for e in entries
-                if e.status in (Entry.Status.PRESENT, Entry.Status.SUBSTITUTE)
+                (pk, names[pk])
+                for pk in in_name_order({pk: names[pk] for pk in may_move})
             ),
         ]
         numbers = round_.tables.order_by("number").values_list("number", flat=True)
@@ -605,16 +606,22 @@ class SwapForm(forms.Form):
     a = IdChoiceField(label=_("Player"), queryset=Entry.objects.none())
     b = IdChoiceField(label=_("swaps with"), queryset=Entry.objects.none())
 
-    def __init__(self, round_: Round, *args, **kwargs):
+    def __init__(self, round_: Round, *args, names=None, **kwargs):
         super().__init__(*args, **kwargs)
-        seated = (
-            Entry.objects.filter(Q(seats__table__round=round_) | Q(byes__round=round_))
-            .distinct()
-            .select_related("player")
-            .order_by("player__name")
+        seated = Entry.objects.filter(
+            Q(seats__table__round=round_) | Q(byes__round=round_)
+        ).distinct()
+        names = names if names is not None else event_names(round_.tournament)
+        order = in_name_order(
+            {pk: names[pk] for pk in seated.values_list("pk", flat=True)}
         )
-        self.fields["a"].queryset = seated
-        self.fields["b"].queryset = seated
+        choices = [
+            ("", self.fields["a"].empty_label),
+            *((pk, names[pk]) for pk in order),
+        ]
+        for field in ("a", "b"):  # by the names the page shows
+            self.fields[field].queryset = seated
+            self.fields[field].choices = choices
 
     def clean(self):
         data = super().clean()
@@ -667,11 +674,12 @@ class WithdrawForm(forms.Form):
             status__in=(Entry.Status.REGISTERED, Entry.Status.SUBSTITUTE)
         )
         # only whom ``user`` may see of the register (``register_players_for``)
-        self.fields["substitute"].queryset = (
-            register_players_for(user, tournament)
-            .exclude(pk__in=playing.values("player_id"))
-            .select_related("club")
+        offered = register_players_for(user, tournament).exclude(
+            pk__in=playing.values("player_id")
         )
+        names = player_names(offered)  # told apart as shown together
+        self.fields["substitute"].queryset = offered.select_related("club")
+        self.fields["substitute"].label_from_instance = lambda p: names[p.pk]
 
     def clean(self):
         data = super().clean()

@@ -19,7 +19,7 @@ from rules.engine.schedules import Schedule
 from rules.engine.spoken import contract_for
 from rules.engine.types import AllPassGame
 from td.widgets import FastSelect, FastTextInput
-from tournaments.dealing import BLIND_LABEL, BLIND_POSITION, shown_name
+from tournaments.dealing import BLIND_LABEL, BLIND_POSITION, blind_in, shown_name
 
 MAX_PLAYS = 3
 MAX_SANCTIONS = 2
@@ -71,9 +71,10 @@ def player_label(text: str, players: Sequence[str], seats: Mapping[str, str]) ->
     if seats.get(text) in players:
         return seats[text]
     match = [p for p in players if p.casefold() == text.casefold()]
+    blind = blind_in(players)
     blind_words = (str(BLIND_POSITION), shown_name(BLIND_LABEL).casefold())
-    if not match and BLIND_LABEL in players and text.casefold() in blind_words:
-        return BLIND_LABEL
+    if not match and blind and text.casefold() in blind_words:
+        return blind
     return match[0] if match else text
 
 
@@ -249,6 +250,7 @@ class DealForm(forms.Form):
         schedule: Schedule,
         players: Sequence[str],
         seats: Mapping[str, str],
+        names: Mapping[str, str] | None = None,
         sitting_out: str | None = None,
         jury_desk: bool = False,
         decided_by: str = "",
@@ -256,11 +258,14 @@ class DealForm(forms.Form):
     ):
         super().__init__(*args, **kwargs)
         self.schedule, self.players, self.seats = schedule, list(players), seats
+        #: {label: the name shown} (``TableView.names``): the choices post
+        #: the labels the record names players by, and show these.
+        self.names = dict(names or {})
         self.sitting_out = sitting_out
         #: The blind man's label at a table of three, else None.
-        self.blind = BLIND_LABEL if BLIND_LABEL in self.players else None
+        self.blind = blind_in(self.players)
         if self.blind and str(BLIND_POSITION) not in seats:
-            self.seats = {**seats, str(BLIND_POSITION): BLIND_LABEL}
+            self.seats = {**seats, str(BLIND_POSITION): self.blind}
         #: The TD's form: the jury's decision is recorded here, with the deal
         #: (never on the players' own page, which only says "approved").
         #: Whether any contract of the schedule calls for the jury (itself,
@@ -281,7 +286,7 @@ class DealForm(forms.Form):
         self.sanction_rows: list[int] = []
         by_label = {label: pos for pos, label in seats.items()}
         people = [("", "—")] + [
-            (p, shown_name(p) if p == self.blind else f"{by_label.get(p, '')} · {p}")
+            (p, self.name_shown(p, None if p == self.blind else by_label.get(p, "")))
             for p in players
         ]
         #: Who can declare or be sanctioned: everyone but the blind man.
@@ -323,7 +328,7 @@ class DealForm(forms.Form):
         if "trick-count" in self.all_pass_games:
             for i, label in enumerate(players):
                 self.fields[f"ap_t{i}"] = _text(
-                    shown_name(label), inputmode="numeric", size=3
+                    self.name_shown(label), inputmode="numeric", size=3
                 )
         if "queen-and-last" in self.all_pass_games:
             self.fields["ap_queen"] = _select(_("Took the queen of spades"), people)
@@ -332,7 +337,10 @@ class DealForm(forms.Form):
         offenders = bidders
         if sitting_out:  # only a forgotten turn-up card or a penalty (engine)
             mark = _("%(seat)s · %(name)s (dealer, sitting out)")
-            text = mark % {"seat": by_label.get(sitting_out, ""), "name": sitting_out}
+            text = mark % {
+                "seat": by_label.get(sitting_out, ""),
+                "name": self.name_shown(sitting_out),
+            }
             offenders = [*bidders, (sitting_out, text)]
         for row in range(MAX_SANCTIONS):
             self.fields[f"s{row}_code"] = _select(_("Sanction"), codes)
@@ -341,10 +349,16 @@ class DealForm(forms.Form):
                 _("Points"), inputmode="numeric", size=4
             )
 
+    def name_shown(self, label: str, seat: str | None = None) -> str:
+        """The name a page shows for a player's label (the blind man's hand
+        by its translated name), after the ``seat`` number if given."""
+        name = self.names.get(label) or shown_name(label)
+        return f"{seat} · {name}" if seat is not None else name
+
     @property
     def shown_players(self) -> list[str]:
         """The deal's four players as the page names them."""
-        return [shown_name(p) for p in self.players]
+        return [self.name_shown(p) for p in self.players]
 
     def record(self) -> dict | None:
         """The deal record (players left to the service), or None with errors."""

@@ -5,8 +5,10 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import JuryCall
-from td.forms import MAX_DEALS, MAX_ROUNDS, IdChoiceField
+from td.forms import IdChoiceField
+from tournaments.bounds import MAX_DEALS, MAX_ROUNDS
 from tournaments.models import Entry, TableRound, Tournament
+from tournaments.people import entry_name, event_names, in_name_order
 
 
 class JuryCallForm(forms.Form):
@@ -26,9 +28,12 @@ class JuryCallForm(forms.Form):
     def __init__(self, tournament: Tournament, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        self.fields["declarer"].queryset = tournament.entries.select_related(
-            "player"
-        ).order_by("player__name")
+        names = event_names(tournament)  # as every page shows them
+        self.fields["declarer"].queryset = tournament.entries.all()
+        self.fields["declarer"].choices = [
+            ("", self.fields["declarer"].empty_label),
+            *((pk, names[pk]) for pk in in_name_order(names)),
+        ]
         contracts = [
             c for c in tournament.schedule.enabled_contracts() if not c.is_all_pass
         ]
@@ -63,7 +68,7 @@ class JuryCallForm(forms.Form):
             self.add_error(
                 "declarer",
                 _("%(name)s does not sit at that table.")
-                % {"name": data["declarer"].player.name},
+                % {"name": entry_name(data["declarer"])},
             )
         data["table_round"] = table
         return data

@@ -8,7 +8,17 @@ from django.utils.translation import gettext_lazy as _
 from core.validators import no_control_characters
 from rules.models import CODE_INVALID
 from rules.resolver import schedule_choices
-from seasons.models import Competition, Team
+from seasons.models import (
+    BEST_OF,
+    DEALS_PER_PARTIJ,
+    MIN_EVENINGS,
+    MOST_PLACES,
+    PARTIJEN,
+    PLACEMENT_POINTS,
+    PRIZES_TOP,
+    Competition,
+    Team,
+)
 from seasons.ranking import TIEBREAKS
 from td.forms import IdChoiceField, IdMultipleChoiceField
 from tournaments.models import Player
@@ -40,8 +50,9 @@ class CompetitionForm(forms.ModelForm):
         self.fields["rules"].choices = schedule_choices()
         if clubs is not None:
             self.fields["club"].queryset = clubs
-        self.fields["partijen"].widget.attrs.update(min=1, max=6)
-        self.fields["deals_per_partij"].widget.attrs.update(min=1, max=40)
+        bounds = {"partijen": PARTIJEN, "deals_per_partij": DEALS_PER_PARTIJ}
+        for name, (low, high) in bounds.items():
+            self.fields[name].widget.attrs.update(min=low, max=high)
         for name in ("score_entry", "entry_mode"):  # left out: the default
             self.fields[name].required = False
 
@@ -53,14 +64,19 @@ class CompetitionForm(forms.ModelForm):
 
     def clean_partijen(self):
         value = self.cleaned_data["partijen"]
-        if not 1 <= value <= 6:
-            raise forms.ValidationError(_("An evening has 1 to 6 partijen."))
+        if not PARTIJEN.holds(value):
+            raise forms.ValidationError(
+                _("An evening has %(low)s to %(high)s partijen.") % PARTIJEN._asdict()
+            )
         return value
 
     def clean_deals_per_partij(self):
         value = self.cleaned_data["deals_per_partij"]
-        if not 1 <= value <= 40:
-            raise forms.ValidationError(_("A partij has 1 to 40 deals."))
+        if not DEALS_PER_PARTIJ.holds(value):
+            raise forms.ValidationError(
+                _("A partij has %(low)s to %(high)s deals.")
+                % DEALS_PER_PARTIJ._asdict()
+            )
         return value
 
 
@@ -71,6 +87,26 @@ def _numbers(text: str, field: str) -> list[int]:
         raise forms.ValidationError(
             _("%(field)s: whole numbers separated by commas.") % {"field": field}
         ) from None
+
+
+def _placement_points(text: str) -> list[int]:
+    """The placement table as typed, within the season's bounds
+    (``seasons.models``: the backup takes the same)."""
+    points = _numbers(text, _("Placement points"))
+    if len(points) > MOST_PLACES:
+        raise forms.ValidationError(
+            _("Placement points: at most %(n)s places.") % {"n": MOST_PLACES}
+        )
+    if not all(PLACEMENT_POINTS.holds(p) for p in points):
+        raise forms.ValidationError(
+            _("Placement points: each from %(low)s to %(high)s.")
+            % PLACEMENT_POINTS._asdict()
+        )
+    return points
+
+
+#: Room for the longest placement table the bounds allow ("-1000, " each).
+PLACEMENT_TEXT = MOST_PLACES * (len(str(PLACEMENT_POINTS.low)) + 2)
 
 
 _WEEKDAY = Competition._meta.get_field("weekday")
@@ -86,20 +122,20 @@ class RankingForm(forms.Form):
     placement_points = forms.CharField(
         label=_("Placement points"),
         required=False,
-        max_length=200,
+        max_length=PLACEMENT_TEXT,
         help_text=_("For 1st, 2nd, 3rd … place of an evening, e.g. 10, 8, 6, 5, 4."),
     )
     best_of = forms.IntegerField(
         label=_("Best evenings that count"),
         required=False,
-        min_value=1,
-        max_value=100,
+        min_value=BEST_OF.low,
+        max_value=BEST_OF.high,
         help_text=_("Empty: every evening counts."),
     )
     min_evenings = forms.IntegerField(
         label=_("Minimum evenings for the final ranking"),
-        min_value=0,
-        max_value=100,
+        min_value=MIN_EVENINGS.low,
+        max_value=MIN_EVENINGS.high,
         initial=0,
     )
     absent = forms.ChoiceField(
@@ -118,7 +154,10 @@ class RankingForm(forms.Form):
         ],
     )
     prize_top = forms.IntegerField(
-        label=_("Prizes for the top"), min_value=0, max_value=100, initial=3
+        label=_("Prizes for the top"),
+        min_value=PRIZES_TOP.low,
+        max_value=PRIZES_TOP.high,
+        initial=3,
     )
     prize_newcomer = forms.BooleanField(
         label=_("Prize for the best newcomer"), required=False
@@ -175,7 +214,7 @@ class RankingForm(forms.Form):
         return cls(data, initial=initial)
 
     def clean_placement_points(self):
-        return _numbers(self.cleaned_data["placement_points"], _("Placement points"))
+        return _placement_points(self.cleaned_data["placement_points"])
 
     def clean_score_entry(self):
         return self.cleaned_data["score_entry"] or self.initial.get("score_entry")

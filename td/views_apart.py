@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from td.access import td_required
 from tournaments.keep_apart import KeepApartRefusedError, add_pair, remove_pair
 from tournaments.models import Entry, KeepApart
+from tournaments.people import entry_name, event_names, in_name_order
 
 
 class PairForm(forms.Form):
@@ -26,14 +27,15 @@ class PairForm(forms.Form):
 
     def __init__(self, tournament, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        entries = (
-            tournament.entries.exclude(status=Entry.Status.WITHDRAWN)
-            .select_related("player")
-            .order_by("player__name", "id")
+        entries = tournament.entries.exclude(status=Entry.Status.WITHDRAWN)
+        names = event_names(tournament)  # as every page shows them
+        offered = in_name_order(
+            {pk: names[pk] for pk in entries.values_list("pk", flat=True)}
         )
+        choices = [("", "---------"), *((pk, names[pk]) for pk in offered)]
         for name in ("first", "second"):
             self.fields[name].queryset = entries
-            self.fields[name].label_from_instance = lambda e: e.player.name
+            self.fields[name].choices = choices
             self.fields[name].error_messages["invalid_choice"] = _(
                 "Choose a player entered in this event."
             )
@@ -50,6 +52,7 @@ def _page(request, tournament, form=None, status=200):
         {
             "tournament": tournament,
             "pairs": pairs,
+            "names": event_names(tournament),
             "form": form or PairForm(tournament),
         },
         status=status,
@@ -73,7 +76,7 @@ def keep_apart(request, tournament):
     messages.success(
         request,
         _("%(a)s and %(b)s will be seated at different tables where possible.")
-        % {"a": a.player.name, "b": b.player.name},
+        % {"a": entry_name(a), "b": entry_name(b)},
     )
     return redirect("td:keep-apart", tournament.slug)
 

@@ -28,6 +28,8 @@ from scoring.services import (
     table_view,
 )
 from scoring.services import table_actions as actions
+from scoring.services.errors import refusal
+from scoring.table_result import TableResult, table_result
 from td import entry_display as display
 from td.access import td_required
 from td.forms_deal import DealForm, SheetForm, initial_from_record
@@ -36,9 +38,9 @@ from tournaments.corrections import clean_reason, needs_reason
 from tournaments.locks import GoneError
 from tournaments.models import TableRound
 
-STALE = gettext_lazy(
-    "Someone else saved this deal meanwhile; here is the current version. "
-    "Your input is kept below: save again to replace it."
+#: Said after why (``scoring.services.errors``) when a deal was saved meanwhile.
+CURRENT_SHOWN = gettext_lazy(
+    "Here is the current version; your input is kept below: save again to replace it."
 )
 
 
@@ -50,17 +52,11 @@ def hall_safe(view):
     def wrapper(request, tournament, round, table, *args, **kwargs):
         try:
             return view(request, tournament, round, table, *args, **kwargs)
-        except GoneError:
-            messages.error(
-                request,
-                _("This table was seated again meanwhile: pick it on the round page."),
-            )
+        except GoneError as exc:  # pick the table again on the round page
+            messages.error(request, refusal(exc).message)
             target = reverse("td:round", args=[tournament.slug, round])
-        except BusyError:
-            messages.error(
-                request,
-                _("Others are changing this round right now: please try again."),
-            )
+        except BusyError as exc:
+            messages.error(request, refusal(exc).message)
             target = request.get_full_path()
         if _htmx(request):
             response = HttpResponse(status=204)
@@ -112,6 +108,7 @@ def deal_form(table, view, number, data=None, deal=None, td=None) -> DealForm:
         schedule=table.round.tournament.schedule,
         players=players,
         seats=seats,
+        names=view.names,
         sitting_out=view.sitting_out_for(number),
         jury_desk=td is not None,
         decided_by=decider_name(td),
@@ -122,15 +119,20 @@ def _context(table, number=None, form=None, td=None, **extra) -> dict:
     tournament = table.round.tournament
     schedule = tournament.schedule
     view = table_view(table)
+    result = table_result(table)
     deals = {d.number: d for d in table.deals.all()}
-    if number is None:
-        todo = [n for n in range(1, tournament.deals_per_round + 1) if n not in deals]
-        number = todo[0] if todo else None
+    missing = result.missing_deals
+    if result.typed and form is None:
+        number = None  # its totals show, not an empty deal form
+    elif number is None:
+        number = missing[0] if missing else None
     if number is not None and form is None:
         form = deal_form(table, view, number, deal=deals.get(number), td=td)
     rows = display.grid(view, deals, tournament.deals_per_round, schedule)
     numbers = list(table.round.tables.values_list("number", flat=True))
     here = numbers.index(table.number)
+    sheet = display.sheet_report(view, deals, table.sheet_totals)
+    sheet_check = offers_sheet_check(tournament, result)
     revisions = DealRevision.objects.none()
     if number in deals:
         revisions = deals[number].revisions.select_related("user").order_by("-version")
@@ -141,23 +143,43 @@ def _context(table, number=None, form=None, td=None, **extra) -> dict:
         "schedule": schedule,
         "contracts": schedule.enabled_contracts(),
         "rows": rows,
-        "totals": rows[-1]["cells"] if rows else [],
+        "result": result,
+        "typed_seats": _typed_seats(view, result) if result.typed else [],
+        "totals": [{"total": seat.points} for seat in result.seats],
         "number": number,
         "deal": deals.get(number),
         "form": form,
         "players": view.players_for(number) if number else [],
         "history": display.history(revisions, view, schedule),
-        "sheet": display.sheet_report(view, deals, table.sheet_totals),
+        "sheet": None if result.typed else sheet,
+        "sheet_check": sheet_check,
         "sheet_form": extra.pop("sheet_form", None) or _sheet_form(table, view),
-        "missing": [n for n in range(1, len(rows) + 1) if n not in deals],
+        "missing": missing,
         "prev_table": numbers[here - 1] if here > 0 else None,
         "next_table": numbers[here + 1] if here + 1 < len(numbers) else None,
         **extra,
     }
 
 
+def _typed_seats(view, result: TableResult) -> list[tuple[int, str, object]]:
+    """(position, name shown, the seat's result) of a table typed as totals."""
+    seats = zip(view.shown_seats, result.seats, strict=False)
+    return [(position, name, seat) for (position, name), seat in seats]
+
+
+def offers_sheet_check(tournament, result: TableResult) -> bool:
+    """Whether the table page offers to type the paper sheet's totals as a
+    check of its deals. Not for a table typed as totals (its sheet *is* its
+    totals), nor on a totals evening before any deal is entered: there the
+    sheet's totals are typed on the totals page, where they count."""
+    if result.typed:
+        return False
+    typed_evening = tournament.score_entry == tournament.ScoreEntry.TOTALS
+    return not typed_evening or result.played or result.from_totals
+
+
 def _sheet_form(table, view, data=None) -> SheetForm:
-    seats = [(s.position, view.label_of(s.position)) for s in view.seats]
+    seats = [(s.position, view.name_of(s.position)) for s in view.seats]
     initial = {f"seat{k}": v for k, v in (table.sheet_totals or {}).items()}
     return SheetForm(data, initial=initial, seats=seats)
 
@@ -199,21 +221,17 @@ def deal_page(request, tournament, round, table, deal):
     except DealRejectedError as exc:
         form.add_violations(exc.violations)
     except ClosedError as exc:
-        form.add_error(
-            None, str(exc) or _("This table is closed; reopen it to change deals.")
-        )
-    except StaleDealError:
+        form.add_error(None, refusal(exc).message)
+    except StaleDealError as exc:
         current = Deal.objects.filter(table=table, number=number).first()
         data = request.POST.copy()
         data["version"] = str(current.version) if current else ""
         form = deal_form(table, view, number, data, td=request.user)
         form.is_valid()
-        form.add_error(None, STALE)
+        form.add_error(None, f"{refusal(exc).message} {CURRENT_SHOWN}")
         stale = current and {
             "deal": current,
-            "summary": display.describe(
-                view.named(current.record), tournament.schedule
-            ),
+            "summary": display.summary(view, current.record, tournament.schedule),
             "scores": display.scores_by_label(view, current.seat_scores),
         }
         return _render(request, table, number=number, form=form, stale=stale)
@@ -266,9 +284,7 @@ def delete(request, tournament, round, table, deal):
     number = _number(tournament, deal)
     stored = get_object_or_404(Deal, table=table, number=number)
     if request.method != "POST":
-        summary = display.describe(
-            table_view(table).named(stored.record), tournament.schedule
-        )
+        summary = display.summary(table_view(table), stored.record, tournament.schedule)
         context = {
             "tournament": tournament,
             "table": table,
@@ -279,8 +295,7 @@ def delete(request, tournament, round, table, deal):
     try:
         delete_deal(table, number, request.user)
     except ClosedError as exc:
-        closed = str(exc) or _("This table is closed; reopen it to change deals.")
-        messages.error(request, closed)
+        messages.error(request, refusal(exc).message)
     else:
         messages.success(request, _("Deal %(n)s deleted.") % {"n": number})
     return redirect(_url("entry-table", table))

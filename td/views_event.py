@@ -4,6 +4,8 @@ Function views behind the permission decorators of ``tournaments.permissions``;
 every write goes through a service function that writes the audit line.
 """
 
+from collections import Counter
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -13,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from scoring.table_result import event_table_results
 from td.access import organiser_required, td_required
 from td.forms import RoleForm, TournamentForm, sit_out_sentence
 from td.tables import AuditTable
@@ -63,14 +66,13 @@ def _round_rows(tournament):
         n_tables=Count("tables", distinct=True),
         n_closed=Count("tables", filter=Q(tables__closed=True), distinct=True),
     )
-    # the deals hang off the tables (scoring's relation ``deals``); counted by
-    # name, so this layer needs no import from the one above
-    deals = dict(
-        tournament.round_set.values_list("number")
-        .annotate(n=Count("tables__deals"))
-        .order_by()
-    )
-    return [(r, deals.get(r.number, 0)) for r in rounds]
+    # how far each round is: its tables' results (scoring.table_result), a
+    # table typed as totals played with no deals stored
+    deals, typed = Counter(), Counter()
+    for result in event_table_results(tournament, with_deals=False):
+        deals[result.round] += result.deals_entered
+        typed[result.round] += result.typed
+    return [(r, deals[r.number], typed[r.number]) for r in rounds]
 
 
 @td_required

@@ -14,15 +14,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.numbers import is_id, parse_int
-from core.transactions import BusyError
 from scoring.models import SeatBinding, Submission
-from scoring.services import ClosedError, DealRejectedError, StaleDealError, table_view
+from scoring.services import table_view
+from scoring.services.errors import REFUSALS, refusal
+from scoring.table_result import round_table_results
 from scoring.tableside import phones, services
 from tableside import page_state
 from td import entry_display as display
 from td.access import td_required
 from td.views_entry import table_of
-from tournaments.locks import GoneError
 from tournaments.models import Round, TableRound
 
 #: A running table with no deal counted or entered for this long stands out.
@@ -35,15 +35,19 @@ def _round(tournament, number: int) -> Round:
 
 
 def hall_rows(round_: Round) -> list[dict]:
-    """One row per table, in four queries: counted deals and the last
-    change, the open table-side entries, the keys (calls, links), the phones
-    holding seats. Waiting and disputed count deals, not entries (a disputed
-    deal has two)."""
+    """One row per table, in five queries: the tables' results (deals
+    counted, typed as totals: ``scoring.table_result``), the last change,
+    the open table-side entries, the keys (calls, links), the phones holding
+    seats. Waiting and disputed count deals, not entries (a disputed deal
+    has two)."""
     now = timezone.now()
+    results = {
+        r.id: r
+        for r in round_table_results(round_.tournament, round_.number, with_deals=False)
+    }
     tables = (
         TableRound.objects.filter(round=round_)
         .annotate(
-            counted=Count("deals", distinct=True),
             last_deal=Max("deals__updated"),
             size=Count("seats", distinct=True),
         )
@@ -65,17 +69,18 @@ def hall_rows(round_: Round) -> list[dict]:
     ):
         phones_at[table_id] = phones_at.get(table_id, 0) + 1
     rows = []
-    per_round = round_.tournament.deals_per_round
     for table in tables:
         found = open_entries.get(table.pk, {"w": set(), "d": set(), "last": None})
         disputed, waiting = found["d"], found["w"] - found["d"]
         key = keys.get(table.pk)
         last = max((t for t in (table.last_deal, found["last"]) if t), default=None)
-        done = table.closed or table.counted >= per_round
+        result = results.get(table.pk)
+        done = table.closed or (result is not None and result.complete)
         rows.append(
             {
                 "table": table,
-                "counted": table.counted,
+                "counted": result.deals_entered if result else 0,
+                "typed": result is not None and result.typed,
                 "waiting": len(waiting),
                 "disputed": len(disputed),
                 "last": last,
@@ -179,10 +184,8 @@ def disputes(request, tournament, round, table):
                 services.decide(table, entry_id, request.user, reason)
             except Submission.DoesNotExist:
                 messages.error(request, _("There is no such entry."))
-            except DealRejectedError as exc:
-                messages.error(request, " ".join(v.message for v in exc.violations))
-            except (StaleDealError, ClosedError, GoneError, BusyError):
-                messages.error(request, _("This deal changed meanwhile; look again."))
+            except REFUSALS as exc:
+                messages.error(request, refusal(exc).message)
             else:
                 messages.success(request, _("Decided: that version counts."))
         back = reverse("td:disputes", args=[tournament.slug, round, table.number])
@@ -200,7 +203,7 @@ def disputes(request, tournament, round, table):
         )
     bound = phones.bound_seats(table)
     seats = [
-        {"seat": s, "label": view.label_of(s.position), "phone": bound.get(s.position)}
+        {"seat": s, "label": view.name_of(s.position), "phone": bound.get(s.position)}
         for s in view.seats
     ]
     return render(
@@ -220,7 +223,7 @@ def seat_words(view, seat: int | None) -> str:
     """A seat as the TD reads it: "Anna de Vries (seat 3)"."""
     if seat is None:
         return ""
-    return _("%(name)s (seat %(seat)s)") % {"name": view.label_of(seat), "seat": seat}
+    return _("%(name)s (seat %(seat)s)") % {"name": view.name_of(seat), "seat": seat}
 
 
 def how_counted(table: TableRound, view, schedule) -> list[dict]:
@@ -240,7 +243,7 @@ def how_counted(table: TableRound, view, schedule) -> list[dict]:
         rows.append(
             {
                 "deal": deal,
-                "summary": display.describe(view.named(deal.record), schedule),
+                "summary": display.summary(view, deal.record, schedule),
                 "entered": [seat_words(view, e.seat) for e in entries],
                 "confirmed": _confirmed_words(view, entries),
                 "decided": next((e for e in entries if e.decided_by_id), None),

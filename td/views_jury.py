@@ -10,6 +10,7 @@ from scoring.jury import decider_name, record_call, solo_counts
 from scoring.models import JuryCall
 from td.access import jury_required
 from td.forms_jury import JuryCallForm
+from tournaments.people import entry_name, event_names
 from tournaments.permissions import is_td
 
 
@@ -40,7 +41,7 @@ def jury(request, tournament):
             % {
                 "decision": call.get_decision_display(),
                 "contract": contract_name(tournament.schedule, call.contract),
-                "name": call.entry.player.name,
+                "name": entry_name(call.entry),
             },
         )
         return redirect("td:jury", tournament.slug)
@@ -53,9 +54,9 @@ def jury(request, tournament):
     for call in calls:
         call.contract_name = contract_name(schedule, call.contract)
     counts = solo_counts(tournament)
-    entries = tournament.entries.select_related("player")
+    names = event_names(tournament)  # as every page shows them
     solo = sorted(
-        ((e.player.name, counts.get(e.id, 0)) for e in entries),
+        ((name, counts.get(pk, 0)) for pk, name in names.items()),
         key=lambda row: (-row[1], row[0]),
     )
     return render(
@@ -65,6 +66,7 @@ def jury(request, tournament):
             "tournament": tournament,
             "form": form,
             "calls": calls,
+            "names": names,
             "solo": solo,
             "solo_limit": tournament.schedule.solo_limit,
             "is_td": is_td(request.user, tournament),

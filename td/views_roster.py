@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.transactions import BusyError
+from core.transactions import BUSY_MESSAGE, BusyError
 from td.access import td_required
 from td.forms import (
     EntryActionForm,
@@ -18,9 +18,9 @@ from td.forms import (
     SearchForm,
     WithdrawForm,
 )
-from td.views_round import BUSY
 from tournaments.models import Entry
 from tournaments.names import DuplicateNameError
+from tournaments.people import entry_name, event_names
 from tournaments.register_rules import RegisterRefusedError, clubs_for
 from tournaments.roster import check_in, check_out, quick_add, unwithdraw
 from tournaments.seating_screen import generate_tables
@@ -44,6 +44,7 @@ def _page(request, tournament, register_form=None, quick_form=None, status=200):
         {
             "tournament": tournament,
             "entries": entries,
+            "names": event_names(tournament),  # as every page shows them
             "q": q,
             "register_form": register_form
             or RegisterForm(tournament, user=request.user, search=q),
@@ -110,7 +111,7 @@ def entry_quick(request, tournament):
     except RegisterRefusedError as exc:
         form.add_error("club", str(exc))
         return _page(request, tournament, quick_form=form, status=400)
-    messages.success(request, _("%(name)s added.") % {"name": entry.player.name})
+    messages.success(request, _("%(name)s added.") % {"name": entry_name(entry)})
     return redirect("td:entries", tournament.slug)
 
 
@@ -138,7 +139,7 @@ def entry_action(request, tournament, pk: int):
         messages.success(
             request,
             _("%(name)s: %(status)s.")
-            % {"name": entry.player.name, "status": entry.get_status_display()},
+            % {"name": entry_name(entry), "status": entry.get_status_display()},
         )
     return redirect("td:entries", tournament.slug)
 
@@ -169,12 +170,12 @@ def withdraw_page(request, tournament, pk: int):
                 form.substitute_value(),
             )
         except (WithdrawalRefusedError, BusyError) as exc:
-            form.add_error(None, str(exc) or BUSY)
+            form.add_error(None, str(exc) or BUSY_MESSAGE)
         else:
             for round_ in rounds:
                 _seat_again(request, round_)
             messages.success(
-                request, _("%(name)s withdrawn.") % {"name": entry.player.name}
+                request, _("%(name)s withdrawn.") % {"name": entry_name(entry)}
             )
             return redirect("td:entries", tournament.slug)
     return render(
@@ -183,6 +184,7 @@ def withdraw_page(request, tournament, pk: int):
         {
             "tournament": tournament,
             "entry": entry,
+            "name": entry_name(entry),
             "to_fill": to_fill,
             "finishing": finishing,
             "form": form,

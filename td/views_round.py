@@ -2,15 +2,15 @@
 round's close / reopen / publish controls (close and publish ask first)."""
 
 from django.contrib import messages
-from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from core.transactions import BusyError
+from core.transactions import BUSY_MESSAGE, BusyError
 from scoring.services.ranking import standings_order
+from scoring.table_result import TableResult, round_table_results
 from td.access import td_required
 from td.forms import GenerateForm, MoveForm, SwapForm, sit_out_sentence
 from tournaments.corrections import (
@@ -21,6 +21,7 @@ from tournaments.corrections import (
 )
 from tournaments.models import Entry, Round
 from tournaments.moves import Place, move_player
+from tournaments.people import entry_name, event_names
 from tournaments.rounds import (
     RoundRefusedError,
     close_round,
@@ -34,8 +35,6 @@ from tournaments.seating_screen import (
     seating_lists,
 )
 from tournaments.services import SeatingRefusedError, seat_round, swap_seats
-
-BUSY = gettext_lazy("Others are changing this round right now: please try again.")
 
 #: What the TD confirms before a round-wide step.
 QUESTIONS = {
@@ -112,6 +111,19 @@ def entry_url(slug: str, round_no: int, table_no: int) -> str:
         return f"/manage/{slug}/round/{round_no}/table/{table_no}/"
 
 
+def table_link(tournament, result: TableResult) -> tuple[str, str]:
+    """(URL, words) of a table's link on the round page: a table typed as
+    totals, and on a totals evening a table not yet played, to its place on
+    the totals page; any other to its deals."""
+    typed = result.typed
+    typed_evening = tournament.score_entry == tournament.ScoreEntry.TOTALS
+    if typed or (typed_evening and not result.played):
+        url = reverse("td:totals", args=[tournament.slug, result.round])
+        words = _("change totals") if typed else _("enter totals")
+        return f"{url}#totals-table-{result.table}", words
+    return entry_url(tournament.slug, result.round, result.table), _("enter deals")
+
+
 def _round(tournament, number: int) -> Round:
     return get_object_or_404(Round, tournament=tournament, number=number)
 
@@ -123,13 +135,11 @@ def _back(round_):
 @td_required
 def round_page(request, tournament, number: int):
     round_ = _round(tournament, number)
-    tables = round_.tables.annotate(n_deals=Count("deals")).order_by("number")
+    tables = round_table_results(tournament, number, with_deals=False)
     by_table, by_name, byes = seating_lists(round_)
     seated = [[s.entry_id for s in seats] for seats in by_table.values()]
-    rows = [
-        (t, by_table.get(t.number, []), entry_url(tournament.slug, number, t.number))
-        for t in tables
-    ]
+    rows = [(t, by_table.get(t.table, []), *table_link(tournament, t)) for t in tables]
+    names = event_names(tournament)  # every name on the page (tournaments.people)
     return render(
         request,
         "td/round.html",
@@ -140,11 +150,12 @@ def round_page(request, tournament, number: int):
             "by_name": by_name,
             "byes": byes,
             "deals_per_round": tournament.deals_per_round,
-            "has_deals": any(t.n_deals for t in tables),
+            "has_results": any(t.played for t in tables),
             "repeats": new_repeats(full_history(round_), seated) if seated else 0,
             "diag": request.session.pop(_diag_key(round_), None),
-            "swap_form": SwapForm(round_),
-            "move_form": MoveForm(round_),
+            "names": names,
+            "swap_form": SwapForm(round_, names=names),
+            "move_form": MoveForm(round_, names=names),
             "generate_form": GenerateForm(),
             "may_seat_by_standing": number > 1,
             "unseated": _unseated(round_) if seated else [],
@@ -214,7 +225,7 @@ def generate(request, tournament, number: int):
         seat_round(round_, tables, request.user, source=source, byes=out, threes=threes)
     except (SeatingRefusedError, BusyError) as exc:
         # the card would describe a seating that was not stored
-        messages.error(request, str(exc) or BUSY)
+        messages.error(request, str(exc) or BUSY_MESSAGE)
     else:
         request.session[_diag_key(round_)] = diag
         messages.success(request, seated_message(number, len(tables), diag["repeats"]))
@@ -236,9 +247,9 @@ def move(request, tournament, number: int):
     try:
         _was, now = move_player(round_, entry, Place(table, seat), request.user)
     except (SeatingRefusedError, BusyError) as exc:
-        messages.error(request, str(exc) or BUSY)
+        messages.error(request, str(exc) or BUSY_MESSAGE)
         return _back(round_)
-    name = entry.player.name
+    name = entry_name(entry)
     if now.table is None:
         done = _("%(name)s sits round %(n)s out.") % {"name": name, "n": number}
     else:
@@ -264,12 +275,12 @@ def swap(request, tournament, number: int):
     try:
         swap_seats(round_, a, b, request.user)
     except (SeatingRefusedError, BusyError) as exc:
-        messages.error(request, str(exc) or BUSY)
+        messages.error(request, str(exc) or BUSY_MESSAGE)
     else:
         messages.success(
             request,
             _("%(a)s and %(b)s swapped seats.")
-            % {"a": a.player.name, "b": b.player.name},
+            % {"a": entry_name(a), "b": entry_name(b)},
         )
     return _back(round_)
 
@@ -278,7 +289,7 @@ def _state_change(request, round_, action, done: str):
     try:
         action()
     except (RoundRefusedError, BusyError) as exc:
-        messages.error(request, str(exc) or BUSY)
+        messages.error(request, str(exc) or BUSY_MESSAGE)
     else:
         messages.success(request, done)
     return _back(round_)

@@ -105,6 +105,7 @@ def standings_td(request, tournament: Tournament):
         {
             "tournament": tournament,
             "table": standings_table(rowset),
+            "legends": rowset.legends,
             "rounds": rounds,
             "after": after,
             "settings": settings_in_force(tournament),

@@ -18,11 +18,13 @@ from django.views.decorators.http import require_POST
 
 from scoring.services.table_totals import TotalsError, record_totals, to_deals
 from scoring.services.tables import table_view
+from scoring.table_result import round_table_results, table_result
 from td.access import td_required
 from td.forms_totals import TotalsForm
 from td.views_entry import hall_safe, table_of
 from td.views_round import reason_page
 from tournaments.corrections import clean_reason, needs_reason
+from tournaments.dealing import has_blind_man
 from tournaments.models import Round, TableRound
 
 
@@ -45,18 +47,22 @@ def _form(table: TableRound, view, data=None) -> TotalsForm:
     return TotalsForm(
         data,
         initial=initial,
-        seats=[(s.position, view.label_of(s.position)) for s in view.seats],
+        seats=view.shown_seats,
         deals_per_round=table.round.tournament.deals_per_round,
         prefix_id=f"t{table.number}",
     )
 
 
-def _card(table: TableRound, form=None, editing=False, saved=False, focus="") -> dict:
+def _card(
+    table: TableRound, form=None, editing=False, saved=False, focus="", result=None
+) -> dict:
     """What ``_table.html`` shows of one table: its form, or what it holds.
     ``focus``: where totals.js puts the cursor after the swap ("next" table,
-    this table's first "self" field)."""
+    this table's first "self" field). ``result``: the table's result when
+    the caller loaded the round's (``scoring.table_result``)."""
     view = table_view(table)
-    has_deals = table.deals.exists()
+    result = result or table_result(table, with_deals=False)
+    has_deals = result.deals_entered > 0
     show_form = form is not None or (
         not has_deals and not table.closed and (editing or not table.totals_only)
     )
@@ -65,13 +71,13 @@ def _card(table: TableRound, form=None, editing=False, saved=False, focus="") ->
     return {
         "table": table,
         "form": form if show_form else None,
-        "seats": [(view.label_of(s.position), s) for s in view.seats],
+        "seats": [(view.name_of(s.position), s) for s in view.seats],
         "has_deals": has_deals,
         "saved": saved,
         "focus": focus,
         "reason_needed": needs_reason(table.round),
         # three totals: the blind man's hand (chair 4) is never paid
-        "three": len(view.seats) == 3,
+        "three": has_blind_man(len(view.seats)),
     }
 
 
@@ -88,11 +94,17 @@ def totals_page(request, tournament, round):
     tables = list(round_.tables.order_by("number"))
     for table in tables:
         table.round = round_
+    results = {
+        r.id: r for r in round_table_results(tournament, round, with_deals=False)
+    }
     editing = request.GET.get("edit")
     context = {
         "tournament": tournament,
         "round": round_,
-        "cards": [_card(t, editing=str(t.number) == editing) for t in tables],
+        "cards": [
+            _card(t, editing=str(t.number) == editing, result=results.get(t.pk))
+            for t in tables
+        ],
     }
     return render(request, "td/totals/page.html", context)
 

@@ -7,7 +7,8 @@ lies at chair 4, between seat 3 and seat 1: it is dealt to but never deals
 starting left of the dealer, as the deal record wants them.
 """
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple, TypeVar
 
 from django.utils.translation import gettext_lazy
 
@@ -29,6 +30,8 @@ BLIND_SHOWN = gettext_lazy("the blind man")
 #: The fewest players a table seats: three, with the blind man's hand.
 SMALLEST_TABLE = 3
 
+T = TypeVar("T")
+
 
 def table_sizes(threes: bool) -> tuple[int, ...]:
     """How many players a table of a round may seat: 4 or 5, and 3 (with the
@@ -38,15 +41,36 @@ def table_sizes(threes: bool) -> tuple[int, ...]:
 
 
 def blind_position(seat_count: int) -> int | None:
-    """The blind man's chair at a table of three; None elsewhere."""
-    return BLIND_POSITION if seat_count == 3 else None
+    """The blind man's chair at a table of ``seat_count`` players: chair 4
+    at a table of three; None elsewhere. The one rule every other question
+    about the blind man asks (``has_blind_man``, ``chairs``, ``blind_in``)."""
+    return BLIND_POSITION if seat_count == SMALLEST_TABLE else None
+
+
+def has_blind_man(seat_count: int) -> bool:
+    """Whether a table of ``seat_count`` players plays with the blind man's
+    hand (a table of three)."""
+    return blind_position(seat_count) is not None
+
+
+def chairs(labels: Sequence[T], blind: T = BLIND_LABEL) -> list[T]:
+    """A table's players by chair: at a table of three the blind man's hand
+    takes chair 4, as ``blind`` (his label by default; a page passes the
+    name people read, ``shown_name(BLIND_LABEL)``)."""
+    return [*labels, blind] if has_blind_man(len(labels)) else list(labels)
+
+
+def blind_in(players: Sequence[str]) -> str | None:
+    """The blind man's label when he is one of a deal's ``players`` (a table
+    of three), else None: what a deal record's ``blind`` says."""
+    return BLIND_LABEL if BLIND_LABEL in players else None
 
 
 def playing_positions(seat_count: int, deal_number: int) -> list[int]:
     """The four seat positions that play this deal, starting left of the
     dealer (chair 4 is the blind man's at a table of three)."""
     dealer = dealer_position(seat_count, deal_number)
-    if seat_count == 3:
+    if has_blind_man(seat_count):
         return [(dealer + i - 1) % 4 + 1 for i in range(1, 5)]
     order = [(dealer + i - 1) % seat_count + 1 for i in range(1, seat_count + 1)]
     if seat_count == 5:

@@ -11,9 +11,10 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from tournaments.audit import audit
 from tournaments.models import Entry, KeepApart, Tournament
+from tournaments.people import entry_name
 from tournaments.permissions import is_td
-from tournaments.services import audit
 
 
 class KeepApartRefusedError(Exception):
@@ -67,7 +68,7 @@ def add_pair(tournament: Tournament, a: Entry, b: Entry, user) -> KeepApart:
     except IntegrityError:
         raise KeepApartRefusedError(
             _("%(a)s and %(b)s are already kept apart.")
-            % {"a": first.player.name, "b": second.player.name}
+            % {"a": entry_name(first), "b": entry_name(second)}
         ) from None
     return pair
 

@@ -14,10 +14,10 @@ collide with one of ``keep``'s. Each event concerned gets an audit line and
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
+from tournaments.audit import audit
 from tournaments.models import Entry, Player, Tournament
 from tournaments.permissions import can_edit_player
 from tournaments.result_events import PlayersMerged, announce
-from tournaments.services import audit
 
 #: Blank fields of the player kept that the other one's value fills.
 FILLED = ("federation_number", "email", "phone", "member_since")

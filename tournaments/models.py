@@ -22,6 +22,7 @@ from core.text import ASCII_RUN, name_key
 from core.validators import no_control_characters
 from rules.engine import snapshots
 from rules.engine.schedules import Schedule
+from tournaments import people
 
 SEATS = (1, 2, 3, 4, 5)
 
@@ -180,8 +181,8 @@ class Player(models.Model):
         help_text=_("Inactive members stay in the register and the results."),
     )
     #: How the public pages, the API, the embed, the hall screen and public
-    #: exports name the player (``tournaments.public_names``); the TD and
-    #: the club always see the full name.
+    #: exports name the player (``tournaments.people``); the TD and the club
+    #: always see the full name.
     public_name = models.CharField(
         _("name on public pages"),
         max_length=6,
@@ -270,8 +271,9 @@ class Player(models.Model):
 
     @property
     def label(self) -> str:
-        """The name with what tells it apart: "Sanne van Mierlo (1978)"."""
-        return f"{self.name} ({self.distinction})" if self.distinction else self.name
+        """The name with what tells it apart, as staff read it alone:
+        "Sanne van Mierlo (1978)" (``tournaments.people.shown``)."""
+        return people.shown(people.Person.of(self), public=False)
 
 
 class MailSubscription(models.Model):
@@ -542,12 +544,10 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        """The name as the asker may see it (``tournaments.public_names``):
-        ``{{ entry }}`` on a public page never shows a hidden name."""
-        from tournaments.public_names import shown
-
-        player = self.player
-        return shown(player.name, player.public_name, player.pk)
+        """The name as the asker may see it, alone (``tournaments.people``):
+        ``{{ entry }}`` on a public page never shows a hidden name. Pages
+        that show an event's players together use ``people.event_names``."""
+        return people.shown(people.Person.of(self.player))
 
     @property
     def club_label(self) -> str:

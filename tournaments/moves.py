@@ -13,13 +13,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.audit import audit
 from tournaments.dealing import table_sizes
 from tournaments.locks import lock_round_tables
 from tournaments.models import Bye, Entry, Round, Seat
 from tournaments.paper_sheet import HAS_RESULTS
+from tournaments.people import entry_name
 from tournaments.result_events import RoundChange, RoundChanged, announce
 from tournaments.result_lock import refuse_if_locked
-from tournaments.services import SeatingRefusedError, audit
+from tournaments.services import SeatingRefusedError
 
 #: Entries that may be seated: checked in, or a substitute in a seat.
 MOVABLE = (Entry.Status.PRESENT, Entry.Status.SUBSTITUTE)
@@ -37,7 +39,7 @@ def _refuse_unless_movable(round_: Round, entry: Entry) -> None:
     refuse_if_locked(round_.tournament_id, SeatingRefusedError)
     if entry.tournament_id != round_.tournament_id:
         raise SeatingRefusedError(_("This player is not entered in this event."))
-    name = entry.player.name
+    name = entry_name(entry)
     if entry.status == Entry.Status.WITHDRAWN:
         raise SeatingRefusedError(
             _("%(name)s has withdrawn from the event and cannot be seated.")
@@ -92,7 +94,7 @@ def move_player(
         raise SeatingRefusedError(_("Seats are numbered 1 to 5."))
     if was is not None and (was == to or (to.table is None and was.table is None)):
         raise SeatingRefusedError(
-            _("%(name)s already sits there.") % {"name": entry.player.name}
+            _("%(name)s already sits there.") % {"name": entry_name(entry)}
         )
     # take the player out, then put them in
     if was is not None and was.table is not None:

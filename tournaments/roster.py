@@ -7,10 +7,11 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
+from tournaments.audit import audit
 from tournaments.models import Club, Entry, Player, Tournament, TournamentRole
 from tournaments.register_rules import check_name_free, check_new_player
 from tournaments.result_events import EntriesChanged, announce
-from tournaments.services import audit, register
+from tournaments.services import register
 
 
 @transaction.atomic

@@ -8,6 +8,7 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from tournaments import paper_sheet
+from tournaments.audit import audit
 from tournaments.corrections import (
     REASON_NEEDED,
     clean_reason,
@@ -18,7 +19,6 @@ from tournaments.locks import lock_round_tables
 from tournaments.models import Round, Tournament
 from tournaments.result_events import EventEdited, RoundChange, RoundChanged, announce
 from tournaments.result_lock import refuse_if_locked
-from tournaments.services import audit
 
 
 class RoundRefusedError(Exception):
@@ -27,11 +27,13 @@ class RoundRefusedError(Exception):
 
 def open_tables(round_: Round) -> list[int]:
     """Numbers of the tables neither closed nor complete (every deal
-    entered, or typed totals: ``totals_only``)."""
+    entered, or typed totals: ``paper_sheet.complete``)."""
     needed = round_.tournament.deals_per_round
     tables = round_.tables.annotate(n=Count("deals")).order_by("number")
     return [
-        t.number for t in tables if not (t.closed or t.totals_only or t.n >= needed)
+        t.number
+        for t in tables
+        if not paper_sheet.complete(t.closed, t.totals_only, t.n, needed)
     ]
 
 

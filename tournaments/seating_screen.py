@@ -17,9 +17,10 @@ from itertools import combinations
 
 from django.utils.translation import gettext as _
 
-from tournaments.dealing import table_sizes
+from tournaments.dealing import has_blind_man, table_sizes
 from tournaments.history import in_series, outside_history
 from tournaments.models import Round, Seat
+from tournaments.people import event_names, in_name_order
 from tournaments.seating.tables import SeatingError, plan_tables
 from tournaments.seating_outcome import SeatingOutcome
 from tournaments.services import active_entries
@@ -249,16 +250,17 @@ def generate_tables(
         tables = found[0]
         diag.update(found[1])
     seated = {i for t in tables for i in t}
-    out = sorted(
-        (entries[i] for i in ids if i not in seated), key=lambda e: e.player.name
-    )
-    diag["byes"] = [e.player.name for e in out]
+    names = event_names(round_.tournament)  # as the round page shows them
+    out = [
+        entries[i] for i in in_name_order({i: names[i] for i in ids if i not in seated})
+    ]
+    diag["byes"] = [names[e.pk] for e in out]
     diag["repeats"] = new_repeats(history, tables)
     # tables of five go first to those who have not sat at one: with history
     # that can cost repeat meetings the counting bound does not see
     diag["fives"] = bool(history) and any(len(t) == 5 for t in tables)
     # tables of three (the blind man's hand the fourth) go round the same way
-    diag["threes"] = sum(len(t) == 3 for t in tables)
+    diag["threes"] = sum(has_blind_man(len(t)) for t in tables)
     diag["three_turns"] = bool(history) and diag["threes"] > 0
     describe(diag, soft, tables)
     return [[entries[i] for i in t] for t in tables], out, diag

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.audit import audit
 from tournaments.dealing import table_sizes
 from tournaments.locks import lock_round_tables
 from tournaments.models import (
-    AuditLog,
     Bye,
     Entry,
     Player,
@@ -21,6 +21,7 @@ from tournaments.models import (
     TournamentRole,
 )
 from tournaments.paper_sheet import HAS_RESULTS
+from tournaments.people import entry_name
 from tournaments.result_events import (
     EntriesChanged,
     RoundChange,
@@ -32,15 +33,6 @@ from tournaments.result_lock import refuse_if_locked
 
 class SeatingRefusedError(Exception):
     """A seating the TD asked for cannot be stored (message for the user)."""
-
-
-def audit(tournament: Tournament, user, action: str, **detail) -> None:
-    AuditLog.objects.create(
-        tournament=tournament,
-        user=user if user is not None and user.is_authenticated else None,
-        action=action,
-        detail=detail,
-    )
 
 
 @transaction.atomic
@@ -118,7 +110,7 @@ def seat_round(
     for entry in [*(e for t in tables for e in t), *byes]:
         if entry.id in seen:
             raise SeatingRefusedError(
-                _("%(name)s is seated twice.") % {"name": entry.player.name}
+                _("%(name)s is seated twice.") % {"name": entry_name(entry)}
             )
         seen.add(entry.id)
     round_.tables.all().delete()

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
+from tournaments.audit import audit
 from tournaments.dealing import table_sizes
 from tournaments.locks import lock_round_tables
 from tournaments.models import Bye, Entry, Player, Round, Seat
@@ -32,7 +33,7 @@ from tournaments.result_events import (
     announce,
 )
 from tournaments.result_lock import refuse_if_locked
-from tournaments.services import audit, register
+from tournaments.services import register
 
 
 class Choice(StrEnum):

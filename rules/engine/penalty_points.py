@@ -12,6 +12,11 @@ the zero-sum ones by construction: the penalty points are only another way
 of writing the ranking's own total. A row outside the ranking (a substitute,
 a season's player below the minimum) has none.
 
+The leader is the highest total, always: penalty points rank lowest first by
+definition, and no setting turns that around. A season counted "lowest wins"
+reads its penalty points so: the fewest win (``seasons.ranking.SeasonRules
+.ranks_high``; docs/decisions.md, "Penalty points and lowest wins").
+
 Pure: no database, no Django.
 """
 
@@ -31,26 +36,21 @@ def shows_penalty_points(schedule) -> bool:
     return bool(shapes.get(KEY))
 
 
-def behind(leader: Number, own: Number, high: bool = True) -> Number:
+def behind(leader: Number, own: Number) -> Number:
     """How far ``own`` is behind ``leader``, exactly in decimals (12.3 − 4.1
-    is 8.2, not 8.200000000000001), whole numbers as ``int``. ``high``: the
-    higher total wins (else the lower, as a season counted low-first)."""
+    is 8.2, not 8.200000000000001), whole numbers as ``int``."""
     gap = Decimal(str(leader)) - Decimal(str(own))
-    if not high:
-        gap = -gap
     if gap == gap.to_integral_value():
         return int(gap)
     return float(gap)
 
 
-def penalty_points(
-    totals: Sequence[Number | None], high: bool = True
-) -> list[Number | None]:
-    """The penalty points of each total, in the same order: the best total
-    among them (the leader's) less each. ``None`` (a row outside the
+def penalty_points(totals: Sequence[Number | None]) -> list[Number | None]:
+    """The penalty points of each total, in the same order: the highest
+    total among them (the leader's) less each. ``None`` (a row outside the
     ranking) stays ``None`` and does not lead."""
     ranked = [t for t in totals if t is not None]
     if not ranked:
         return [None] * len(totals)
-    leader = max(ranked) if high else min(ranked)
-    return [None if t is None else behind(leader, t, high) for t in totals]
+    leader = max(ranked)
+    return [None if t is None else behind(leader, t) for t in totals]

@@ -8,7 +8,7 @@ By concern: ``tables`` (a table's seats and labels), ``deals`` (save,
 correct, delete, preview: load, call the pipeline, store in one transaction),
 ``totals`` (a table-round's seat totals from the stored facts), ``freezing``
 (the rules an event plays by, fixed at its first deal), ``ranking`` (loading
-the standings), ``audit`` (the audit lines of deals).
+the standings); the audit lines are written by ``tournaments.audit``.
 """
 
 from scoring.services.deals import (

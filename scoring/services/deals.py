@@ -7,6 +7,7 @@ the revision, the seat totals and the audit line in one transaction.
 """
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import IntegrityError
@@ -20,20 +21,17 @@ from scoring.context import ContextBuilder
 from scoring.jury import record_new_calls
 from scoring.models import Deal, DealRevision, JuryCall, Submission
 from scoring.pipeline import DealContext, Outcome, run_deal, solo_limit_counts
-from scoring.services.audit import deal_line, user_or_none
 from scoring.services.deal_rows import deal_fields, deal_row
 from scoring.services.freezing import freeze_rules
 from scoring.services.tables import TableView, table_view
 from scoring.services.totals import apply_change
-from tournaments.dealing import BLIND_LABEL, SMALLEST_TABLE
+from tournaments.audit import deal_line, user_or_none
+from tournaments.dealing import SMALLEST_TABLE, blind_in
 from tournaments.locks import GoneError, lock_table
 from tournaments.models import Seat, TableRound
 from tournaments.result_events import announce, deals_changed
 from tournaments.result_lock import refuse_if_locked
 
-#: The fewest seats a complete table has: three with the blind man's hand
-#: (``Tournament.tables_of_three``), else four or five.
-MIN_SEATS = SMALLEST_TABLE
 #: The blind man's key in a deal's context: no entry is ever counted under it.
 BLIND_KEY = "blind"
 
@@ -108,10 +106,10 @@ def deal_context(
     }
     builder = _builder_before(view, number, seats)
     players = view.players_for(number)
-    if BLIND_LABEL in players and BLIND_LABEL not in seats:
+    if (blind := blind_in(players)) and blind not in seats:
         # a table of three: the blind man's hand is nobody's entry and never
         # declares, so it made no solo (a key no entry has: count 0)
-        return builder.context({**seats, BLIND_LABEL: BLIND_KEY}, players, calls)
+        return builder.context({**seats, blind: BLIND_KEY}, players, calls)
     return builder.context(seats, players, calls)
 
 
@@ -150,7 +148,7 @@ def prepare(
     """Run deal ``number`` at ``table`` through the pipeline (nothing stored;
     ``jury``: decisions of the form not stored yet, see ``deal_context``)."""
     view = table_view(table)
-    if len(view.seats) < MIN_SEATS:
+    if len(view.seats) < SMALLEST_TABLE:  # three, with the blind man's hand
         raise GoneError  # the round was seated again meanwhile
     schedule = table.round.tournament.schedule
     context = deal_context(view, number, jury)
@@ -178,8 +176,12 @@ def save_deal(
     user=None,
     expected_version: int | None = None,
     jury: JuryDecisions | None = None,
+    logged: Mapping[str, object] | None = None,
 ) -> Deal:
     """Validate, settle and store deal ``number``; update totals; log it.
+
+    ``logged``: what the caller adds to the deal's audit line (the API: the
+    token the deal came with), written with it, never afterwards.
 
     ``jury``: the jury's decisions taken on the TD's form. An approval is
     stored in the deal's transaction, before the pipeline reads the calls:
@@ -223,6 +225,7 @@ def save_deal(
             version=deal.version,
             record=outcome.record,
             scores=list(outcome.seat_scores),
+            **(logged or {}),
         )
         announce(deals_changed(locked))
         return deal

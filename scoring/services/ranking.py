@@ -1,11 +1,12 @@
 """Loading the standings: seat totals, byes and entries in a constant number
 of queries, ranked by the pure ``scoring.standings``."""
 
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 
 from scoring import standings
 from tournaments.models import Bye, Entry, Round, Seat, TableRound, Tournament
-from tournaments.names import labelled, shown_names
+from tournaments.paper_sheet import deals_at_table
+from tournaments.people import ENTRY_FIELDS, entries_shown
 from tournaments.ranking import DEFAULT_PLACEMENT, DEFAULT_TIEBREAKS
 from tournaments.visibility import public_rounds_q
 
@@ -41,25 +42,21 @@ def standings_for(
     byes = Bye.objects.filter(
         round__tournament=tournament, round__number__in=numbers
     ).values_list("entry_id", "round__number")
-    entries = Entry.objects.filter(tournament=tournament).exclude(
-        status__in=(Entry.Status.WITHDRAWN, Entry.Status.SUBSTITUTE),
-        seats__isnull=True,
-    )
-    found = list(
-        entries.values_list(
-            "id",
-            "player__name",
-            "player__distinction",
-            "player__club__name",
-            "player__federation_number",
-            "status",
-        )
-    )
-    names = shown_names(
-        (pk, labelled(name, mark), club or "", fed)
-        for pk, name, mark, club, fed, _s in found
-    )
-    substitutes = [row[0] for row in found if row[-1] == Entry.Status.SUBSTITUTE]
+    # every entry, for its name (told apart in the whole event), and whether
+    # it is in the standings: not a withdrawn player or a substitute never
+    # seated
+    seated = Seat.objects.filter(entry=OuterRef("pk"))
+    rows = Entry.objects.filter(tournament=tournament).annotate(seated=Exists(seated))
+    every = list(rows.values_list(*ENTRY_FIELDS, "status", "seated"))
+    width = len(ENTRY_FIELDS)
+    shown = entries_shown((row[:width] for row in every), public=False)  # staff's
+    found = []
+    for row in every:
+        status, has_seat = row[width:]
+        if has_seat or status not in (Entry.Status.WITHDRAWN, Entry.Status.SUBSTITUTE):
+            found.append((row[0], status))
+    names = {pk: shown[pk] for pk, _status in found}  # one order for every audience
+    substitutes = [pk for pk, status in found if status == Entry.Status.SUBSTITUTE]
     rows = standings.compute(results, names, options_for(tournament), byes, substitutes)
     return rows, names, numbers
 
@@ -78,7 +75,7 @@ def _deals_by_table(tournament: Tournament, numbers: list[int]) -> dict[int, int
         .values_list("id", "n", "totals_only")
     )
     every = tournament.deals_per_round
-    return {pk: every if typed else n for pk, n, typed in tables}
+    return {pk: deals_at_table(typed, n, every) for pk, n, typed in tables}
 
 
 def options_for(tournament: Tournament) -> standings.Options:

@@ -7,6 +7,7 @@ at the same table (``save_deal`` takes the same lock).
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.audit import audit
 from tournaments.corrections import (
     REASON_NEEDED,
     clean_reason,
@@ -14,14 +15,13 @@ from tournaments.corrections import (
     note_reopening,
 )
 from tournaments.locks import lock_table
-from tournaments.models import TableRound
+from tournaments.models import TableRound, Tournament
 from tournaments.paper_sheet import difference_message
 from tournaments.result_events import (
     RoundChange,
     RoundChanged,
     announce,
 )
-from tournaments.services import audit
 
 
 class NotCompleteError(Exception):
@@ -91,6 +91,18 @@ class SheetRefusedError(ValueError):
     """The paper-sheet check is not the place for this table's totals."""
 
 
+def _typed_here(table: TableRound) -> bool:
+    """On a totals evening a table with no deals (nor moved from typed
+    totals to deals) gets its sheet's totals on the totals page, where they
+    count: as a mere check beside no deals they would be kept and count for
+    nothing (``td.views_entry.offers_sheet_check`` offers no such check)."""
+    return (
+        table.round.tournament.score_entry == Tournament.ScoreEntry.TOTALS
+        and not table.from_totals
+        and not table.deals.exists()
+    )
+
+
 @transaction.atomic
 def store_sheet(table: TableRound, totals: dict[str, int], user=None) -> None:
     """The paper sheet's final totals, keyed by seat position ("1"–"5").
@@ -102,6 +114,13 @@ def store_sheet(table: TableRound, totals: dict[str, int], user=None) -> None:
             _(
                 "This table has totals only: its paper sheet is the totals "
                 "typed on the totals page; change them there."
+            )
+        )
+    if _typed_here(locked):
+        raise SheetRefusedError(
+            _(
+                "On this evening the paper sheet's totals are typed on the "
+                "totals page, where they count; enter them there."
             )
         )
     old = locked.sheet_totals

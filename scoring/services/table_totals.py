@@ -16,9 +16,9 @@ audit line and result event around ``store_totals``.
 from django.utils.translation import gettext as _
 
 from core.transactions import atomic_retry
-from scoring.services.audit import user_or_none
 from scoring.services.freezing import freeze_rules
 from scoring.services.totals import recompute_table
+from tournaments.audit import audit, user_or_none
 from tournaments.corrections import (
     REASON_NEEDED,
     clean_reason,
@@ -31,7 +31,6 @@ from tournaments.models import Seat, TableRound
 from tournaments.permissions import is_td
 from tournaments.result_events import announce, deals_changed
 from tournaments.result_lock import refuse_if_locked
-from tournaments.services import audit
 
 
 class TotalsError(ValueError):

@@ -15,8 +15,9 @@ import secrets
 from django.db import IntegrityError, transaction
 
 from scoring.models import SeatBinding
+from tournaments.audit import table_line
 from tournaments.locks import lock_table
-from tournaments.models import AuditLog, TableRound
+from tournaments.models import TableRound
 
 #: The cookie holding a phone's token for one table link (``% slot``).
 COOKIE = "rik-seat-%s"
@@ -87,14 +88,5 @@ def release(table: TableRound, seat: int, user) -> bool:
         lock_table(table)
         gone, _detail = SeatBinding.objects.filter(table=table, seat=seat).delete()
         if gone:
-            AuditLog.objects.create(
-                tournament=table.round.tournament,
-                user=user,
-                action="table.release",
-                detail={
-                    "round": table.round.number,
-                    "table": table.number,
-                    "seat": seat,
-                },
-            )
+            table_line(table, user, "table.release", seat=seat)
     return bool(gone)

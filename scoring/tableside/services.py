@@ -37,7 +37,7 @@ from scoring.services import (
     save_deal,
     table_view,
 )
-from scoring.services.audit import deal_line
+from tournaments.audit import deal_line
 from tournaments.locks import GoneError, lock_table
 from tournaments.models import Round, TableRound, Tournament
 

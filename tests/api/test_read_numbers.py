@@ -13,7 +13,7 @@ from scoring.rowsource import round_rows, standings_rows
 from seasons.services import season_standings
 from tests.seasons import conftest as seasons
 from tournaments.models import Player
-from tournaments.public_names import for_public
+from tournaments.people import for_public
 
 season = seasons.season  # the season fixture, shared
 

@@ -234,8 +234,9 @@ def test_an_idempotency_key_is_required(client, table, token, key):
         ({"deal": 99}, 404, "not_found"),
         ({"deal": "4"}, 422, "bad_request"),
         ({"round": True}, 422, "bad_request"),
-        ({"table": 10**30}, 422, "bad_request"),
-        ({"expected_version": 2**63}, 422, "bad_request"),
+        # longer than any number (core.numbers, the one JSON parser): the body
+        ({"table": 10**30}, 422, "bad_json"),
+        ({"expected_version": 2**63}, 422, "bad_json"),
         ({"expected_version": -1}, 422, "bad_request"),
         ({"record": [1]}, 422, "bad_json"),
         ({"extra": 1}, 422, "unknown_field"),

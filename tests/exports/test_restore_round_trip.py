@@ -490,7 +490,7 @@ def test_an_audit_line_of_many_players_restores(season):
     """Checking in every player, or a list of players imported into the
     event, writes one audit line listing them all (``roster.check_in``,
     ``services.register``): the backup took lists of 500 only."""
-    from tournaments.services import audit
+    from tournaments.audit import audit
 
     original = evening(season, "totals")
     audit(original, None, "entry.checkin", entries=list(range(1, 2_001)))
@@ -506,7 +506,7 @@ def test_the_audit_of_a_large_event_entered_at_the_tables_restores(season):
     deals entered blind writes about 30,700 lines; the backup took 20,000.
     (The lines are added to the file rather than the database: the
     structure check is where such a file was refused.)"""
-    from tournaments.services import audit
+    from tournaments.audit import audit
 
     original = evening(season, "totals")
     audit(original, None, "table.submit", round=1, table=1, deal=1, seat=1)

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from seasons.models import Evening
 from tournaments.models import Club, ClubRole, Player, TournamentRole
-from tournaments.public_names import for_public
+from tournaments.people import for_public
 
 TOTAL = re.compile(r'<td class="num pin-total[^"]*">([^<]*)</td>')
 NAME = re.compile(r'<td class="pin-name">(?:<a [^>]*>)?([^<]*)<')

@@ -116,11 +116,13 @@ def test_a_season_shows_penalty_for_ranked_players_only_in_the_same_order():
     ]
 
 
-def test_a_season_counted_low_first_has_its_lowest_total_at_0():
-    results = {1: {1: EveningResult(-10, 8, 1)}, 2: {1: EveningResult(10, 8, 2)}}
+def test_a_season_counted_low_first_has_its_highest_total_at_0():
+    """Issue 37: "lowest wins" reads the penalty points, the fewest win; it
+    once put the lowest total first, at 0 (the ranking upside down)."""
+    results = {1: {1: EveningResult(-10, 8, 2)}, 2: {1: EveningResult(10, 8, 1)}}
     rules = SeasonRules(order="low", penalty_points=True)
     rows = season_ranking([1], results, rules)
-    assert [(r.player, r.penalty) for r in rows] == [(1, 0), (2, 20)]
+    assert [(r.player, r.rank, r.penalty) for r in rows] == [(2, 1, 0), (1, 2, 20)]
 
 
 @pytest.mark.django_db

@@ -167,7 +167,7 @@ def test_names_that_repeat_are_told_apart_without_the_hidden_name(client, named)
     """Two "Anna B." of one club are told apart by their number; a full
     "Anna Brouwer" would not reveal that the hidden one shares a name."""
     from scoring.rowsource import event_names
-    from tournaments.public_names import for_public
+    from tournaments.people import for_public
 
     event, hidden, short, _bye = named
     other = event.entries.select_related("player").order_by("pk")[2].player
@@ -190,7 +190,7 @@ def test_names_that_repeat_are_told_apart_without_the_hidden_name(client, named)
 @pytest.mark.django_db
 def test_a_cached_value_is_never_shared_between_staff_and_public(named):
     from publicpages.cache import per_version
-    from tournaments.public_names import for_public
+    from tournaments.people import for_public
 
     event = named[0]
     with for_public(False):

@@ -68,8 +68,10 @@ def snapshot(event) -> dict:
 
 
 def numbers(lines: list[str]) -> list[str]:
-    """Every number on the pages, in order: scores, totals, seats, deals."""
-    return re.findall(r"-?\d+", "\n".join(lines))
+    """Every number on the pages, in order: scores, totals, seats, deals;
+    not the birth year that tells two namesakes apart ("Jan (1961)",
+    ``tournaments.people``), which a narrow column may cut anywhere."""
+    return re.findall(r"(?<![(\d])-?\d+", "\n".join(lines))
 
 
 def same_lines(a: list, b: list) -> bool:

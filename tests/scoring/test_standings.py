@@ -64,6 +64,21 @@ def test_it_normalises_five_player_tables_per_deal_played():
     assert rows[0].player == 1 and rows[0].points == 100.0
 
 
+def test_a_normalised_total_says_so_and_a_total_as_scored_does_not():
+    """Issue 37: a normalised total is not the sum of its rounds; the row
+    says so (``normalised``), so every reader can say why."""
+    results = [
+        seat(1, 1, 10, 80, deals_played=8),  # sat 2 of 10 deals out: 100.0
+        seat(2, 1, 11, 90, deals_played=10),  # played every deal: 90 as scored
+        seat(3, 1, 10, 0, deals_played=8),  # 0 per deal stays 0
+    ]
+    rows = {r.player: r for r in compute(results, [1, 2, 3], Options(normalise_to=10))}
+    assert (rows[1].points, rows[1].by_round[1]) == (100.0, 80)
+    assert [rows[p].normalised for p in (1, 2, 3)] == [True, False, False]
+    plain = compute(results, [1, 2, 3], Options())
+    assert not any(r.normalised for r in plain)
+
+
 def test_it_breaks_remaining_ties_head_to_head():
     # 1 and 2 tie on points; at the table they shared, 1 scored more
     results = [

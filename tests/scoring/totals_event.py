@@ -1,5 +1,6 @@
 """An evening seated and not yet scored, for the totals page's tests (the
-server's and the browser's)."""
+server's and the browser's); and scored tables turned into tables typed as
+totals (``typed``), for the readers' tests."""
 
 import datetime
 
@@ -36,3 +37,23 @@ def seated_evening(slug="avond", sizes=(4, 4, 4, 4, 5), rounds=2, deals=20, td=N
             start += size
         seat_round(round_, tables)
     return event
+
+
+def typed(event, tables) -> None:
+    """Turn the scored ``tables`` [(round, table)] of ``event`` into tables
+    typed as totals, as the totals page stores them: the deals gone, each
+    seat's points and deals played what its deals had added up to (the
+    standings stay as they were)."""
+    from scoring.models import Deal
+    from scoring.services.table_totals import store_totals
+    from tournaments.models import TableRound
+
+    for number, table_number in tables:
+        table = TableRound.objects.select_related("round__tournament").get(
+            round__tournament=event, round__number=number, number=table_number
+        )
+        seats = list(table.seats.order_by("position"))
+        points = {s.position: s.points for s in seats}
+        played = {s.position: s.deals_played for s in seats}
+        Deal.objects.filter(table=table).delete()
+        store_totals(table, points, played)

@@ -101,7 +101,9 @@ def test_all_active_members_are_marked_and_inactive_ones_folded(
     assert "Lid 08" not in fold
 
 
-def test_same_names_show_club_and_number(secretary, season, members, club):
+def test_same_names_are_told_apart_as_on_every_page(secretary, season, members, club):
+    """The one way of ``tournaments.people``: the club where a name repeats
+    (a number only where the club repeats too)."""
     guest = Player.objects.create(
         name="Lid 01", club=Club.objects.create(name="Elders")
     )
@@ -109,8 +111,8 @@ def test_same_names_show_club_and_number(secretary, season, members, club):
     members[1].save()
     create_evening(season, D(2026, 11, 17), [guest, *members[:4]])
     html = secretary.get(url(season)).content.decode()
-    assert "Lid 01 <small" in html and "De Troef · 4711" in html
-    assert '<small class="muted">Elders</small>' in html
+    assert "Lid 01 (De Troef)</label>" in html and "4711" not in html
+    assert "Lid 01 (Elders)</label>" in html
     assert "Lid 02</label>" in html  # a single name stays plain
 
 

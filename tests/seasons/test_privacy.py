@@ -17,10 +17,10 @@ from scoring.rowsource import events_deal_rows, standings_rows
 from seasons.models import Rating, SeasonLog, Team
 from seasons.privacy import Scrubber, erase_player, player_data, pseudonym
 from seasons.services import season_standings
+from tournaments.audit import audit
 from tournaments.models import AuditLog, Entry, Player, Tournament
 from tournaments.privacy_signals import personal_data, player_erased
 from tournaments.result_events import EntriesChanged, result_changed
-from tournaments.services import audit
 
 NAME = "Xandra Quëst"
 

@@ -12,7 +12,7 @@ from seasons.month import prize_lists
 from seasons.services import season_standings, teams_of
 from seasons.stats_service import club_season
 from tournaments.models import Player
-from tournaments.public_names import for_public
+from tournaments.people import for_public
 
 HIDDEN, SHORT = "Zwaantje Verborgen", "Krelis Kortenaam"
 

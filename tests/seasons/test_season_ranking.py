@@ -12,6 +12,8 @@ The season below: four evenings, players 1-5. Evening points (deals played):
 """
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from seasons.prizes import BOOBY, NEWCOMER, TOP, Prize, PrizeTable, award
 from seasons.ranking import EveningResult, SeasonRules, evening_ranks, season_ranking
@@ -139,6 +141,76 @@ def test_lowest_wins_turns_the_order_around():
     assert [r.player for r in rows] == [5, 4, 2, 1, 3]
     best = season_ranking(EVENINGS, results(False), SeasonRules(order="low", best_of=1))
     assert {r.player: r.total for r in best}[3] == -30
+
+
+def test_penalty_points_rank_lowest_first_whatever_the_order():
+    """Issue 37: with "lowest wins" a penalty-point ranking turned upside
+    down: the worst player (-285) first, with 0 penalty points and the first
+    prize. Penalty points rank lowest first by definition: the highest total
+    leads, in either order, and the worst player is last."""
+    worst = {1: {1: EveningResult(120, 8, 2)}, 2: {1: EveningResult(165, 8, 1)}}
+    worst[3] = {1: EveningResult(-285, 8, 3)}
+    for order in ("high", "low"):
+        rules = SeasonRules(order=order, penalty_points=True)
+        rows = season_ranking([1], worst, rules)
+        assert [(r.player, r.rank, r.penalty) for r in rows] == [
+            (2, 1, 0),
+            (1, 2, 45),
+            (3, 3, 450),
+        ]
+        prizes = award([(r.player, r.rank) for r in rows], PrizeTable(top=1))
+        assert prizes == {2: Prize(TOP, 1)}
+
+
+@given(
+    st.dictionaries(
+        st.integers(1, 8),
+        st.dictionaries(st.sampled_from(EVENINGS), st.integers(-300, 300), min_size=1),
+        min_size=1,
+    ),
+    st.sampled_from(["high", "low"]),
+    st.sampled_from(["sum", "average", "placement"]),
+    st.none() | st.integers(1, 3),
+)
+def test_no_setting_turns_a_penalty_point_ranking_around(points, order, method, best):
+    by_evening = {
+        e: {p: ev[e] for p, ev in points.items() if e in ev} for e in EVENINGS
+    }
+    ranks = {e: evening_ranks(pts) for e, pts in by_evening.items()}
+    season = {
+        p: {e: EveningResult(v, 8, ranks[e][p]) for e, v in ev.items()}
+        for p, ev in points.items()
+    }
+    rules = SeasonRules(
+        method=method,
+        placement_points=(10, 8, 6, 4),
+        best_of=best,
+        order=order,
+        penalty_points=True,
+    )
+    rows = season_ranking(EVENINGS, season, rules)
+    shown = [r.penalty for r in rows]
+    assert shown[0] == 0 and shown == sorted(shown)  # the leader at 0, rising
+    leader = max(r.total for r in rows)
+    assert all(r.penalty == pytest.approx(leader - r.total) for r in rows)
+
+
+def test_best_n_keeps_the_best_evenings_of_a_penalty_point_season():
+    """Under "lowest wins" with penalty points, the evenings that count are
+    the highest-scoring ones (the fewest penalty points), not the worst."""
+    rules = SeasonRules(order="low", best_of=1, penalty_points=True)
+    rows = season_ranking(EVENINGS, results(), rules)
+    by = {r.player: r for r in rows}
+    assert by[3].total == 60 and by[3].best == 60
+    dropped = {e for e, cell in by[3].cells.items() if cell.dropped}
+    assert dropped == {1, 2, 3}
+
+
+def test_each_cell_keeps_the_players_rank_that_evening():
+    rows = season_ranking(EVENINGS, results(), SeasonRules(absent="zero"))
+    by = {r.player: r for r in rows}
+    assert [by[3].cells[e].rank for e in EVENINGS] == [4, 1, 2, 1]
+    assert by[4].cells[1].rank == 5 and by[4].cells[2].rank is None  # filled in
 
 
 def test_unknown_settings_are_refused():

@@ -76,7 +76,7 @@ def test_a_correction_without_its_earlier_line_shows_the_new_deal(small_event, t
 
 @pytest.mark.django_db
 def test_round_and_table_lines_name_their_players(small_event, td):
-    from tournaments.services import audit
+    from tournaments.audit import audit
 
     a, b = small_event.entries.select_related("player")[:2]
     audit(small_event, td, "round.swap", round=1, a=a.id, b=b.id)
@@ -137,7 +137,7 @@ def test_real_saves_produce_the_sentence(small_event, td):
 
 @pytest.mark.django_db
 def test_an_unknown_or_broken_line_falls_back_to_its_pairs(small_event, td):
-    from tournaments.services import audit
+    from tournaments.audit import audit
 
     audit(small_event, td, "round.close", table=1)  # no round number
     audit(small_event, td, "test.line", n=3)

@@ -114,7 +114,7 @@ def test_it_adds_and_removes_roles(td_client, small_event, make_user):
 
 @pytest.mark.django_db
 def test_it_shows_the_audit_log_paginated(td_client, small_event):
-    from tournaments.services import audit
+    from tournaments.audit import audit
 
     for i in range(60):
         audit(small_event, td_client.user, "test.line", n=i)

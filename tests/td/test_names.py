@@ -7,7 +7,7 @@ import pytest
 
 from documents.event_backup import BackupError, export_event, import_event
 from tournaments.models import Club, ClubRole, Entry, Player
-from tournaments.names import shown_names
+from tournaments.people import Person, shown_names
 
 
 def quick(client, event, **data):
@@ -59,11 +59,12 @@ def test_registering_from_the_register_checks_names_too(fresh_client, fresh_even
 
 def test_federation_numbers_tell_players_apart_on_the_pages():
     shown = shown_names(
-        [
-            (1, "Jan Smit", "Rik", "101"),
-            (2, "Jan Smit", "Rik", "102"),
-            (3, "Els", "", ""),
-        ]
+        {
+            1: Person("Jan Smit", club="Rik", federation="101"),
+            2: Person("Jan Smit", club="Rik", federation="102"),
+            3: Person("Els"),
+        },
+        public=False,
     )
     assert shown == {1: "Jan Smit (Rik, 101)", 2: "Jan Smit (Rik, 102)", 3: "Els"}
 

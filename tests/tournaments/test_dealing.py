@@ -1,7 +1,13 @@
 """Dealer rotation and who plays each deal (pure)."""
 
 from tournaments.dealing import (
+    BLIND_LABEL,
+    BLIND_POSITION,
+    blind_in,
+    blind_position,
+    chairs,
     dealer_position,
+    has_blind_man,
     playing_positions,
     sitting_out,
     unique_labels,
@@ -29,3 +35,15 @@ def test_it_sits_the_dealer_out_at_a_table_of_five():
 
 def test_it_makes_duplicate_names_distinct():
     assert unique_labels(["Jan", "Jan", "Piet", " "]) == ["Jan", "Jan (2)", "Piet", "?"]
+
+
+def test_the_blind_man_is_asked_of_one_rule():
+    """Chair 4 at a table of three, nowhere else (``blind_position``); what
+    asks it: whether a table has him, its chairs, a deal's blind field."""
+    assert [blind_position(n) for n in (3, 4, 5)] == [BLIND_POSITION, None, None]
+    assert [has_blind_man(n) for n in (2, 3, 4, 5)] == [False, True, False, False]
+    assert chairs(["a", "b", "c"]) == ["a", "b", "c", BLIND_LABEL]
+    assert chairs(["a", "b", "c"], "the blind man") == ["a", "b", "c", "the blind man"]
+    assert chairs(("a", "b", "c", "d")) == ["a", "b", "c", "d"]
+    assert blind_in(["a", BLIND_LABEL, "b", "c"]) == BLIND_LABEL
+    assert blind_in(["a", "b", "c", "d"]) is None

@@ -11,6 +11,8 @@ from itertools import combinations
 
 import numpy as np
 
+from tournaments.dealing import has_blind_man
+
 DUMMY = -1
 
 
@@ -51,7 +53,7 @@ def balance_pairs(rounds: list[list[list[int]]], counts: np.ndarray, steps: int 
     tables = [t for r in rounds for t in r]
     # with tables of three seat 4 rightly lags behind seats 1-3 (the blind
     # man's chair): only seats 1-3 are evened here
-    seats = 3 if any(len(t) == 3 for t in tables) else 4
+    seats = 3 if any(has_blind_man(len(t)) for t in tables) else 4
     for _ in range(steps):
         gaps = [
             (s, t)

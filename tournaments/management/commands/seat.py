@@ -4,6 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.dealing import has_blind_man
 from tournaments.seating import SeatingError, schedule, warm
 
 
@@ -44,7 +45,7 @@ class Command(BaseCommand):
                 threes_for_fives=options["threes_for_fives"],
             )
         except SeatingError as error:
-            helps = error.code == "unseatable" or options["players"] == 3
+            helps = error.code == "unseatable" or has_blind_man(options["players"])
             hint = " (--threes)" if helps and not options["threes"] else ""
             raise CommandError(error.message + hint, returncode=2) from None
         if options["json"]:
@@ -54,7 +55,7 @@ class Command(BaseCommand):
             zip(result.rounds, result.byes, strict=True), 1
         ):
             line = "  ".join(
-                "-".join(map(str, t)) + (" (+blind)" if len(t) == 3 else "")
+                "-".join(map(str, t)) + (" (+blind)" if has_blind_man(len(t)) else "")
                 for t in tables
             )
             out = f"  bye: {', '.join(map(str, byes))}" if byes else ""
