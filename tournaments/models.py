@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.personal_data import PersonalData
-from core.text import ASCII_RUN, name_key
+from core.text import ASCII_RUN, clean_name, name_key
 from core.validators import no_control_characters
 from rules.engine import snapshots
 from rules.engine.schedules import Schedule
@@ -174,7 +174,25 @@ class Player(models.Model):
     phone = models.CharField(
         _("phone"), max_length=30, blank=True, validators=[no_control_characters]
     )
+    #: Where the member lives, as the club's list has it ("Plaats"): for the
+    #: organisers only, as every contact detail.
+    place = models.CharField(
+        _("place"),
+        max_length=80,
+        blank=True,
+        db_default="",
+        validators=[no_control_characters],
+    )
     member_since = models.DateField(_("member since"), null=True, blank=True)
+    #: Whether the public may read the distinction (a birth year, mostly):
+    #: only when the member chose so; otherwise public pages tell namesakes
+    #: apart by club, then by number (``tournaments.people``).
+    distinction_public = models.BooleanField(
+        _("show “to tell apart” on public pages"),
+        default=False,
+        db_default=False,
+        help_text=_("Only when the member agrees: it is often a birth year."),
+    )
     active = models.BooleanField(
         _("active member"),
         default=True,
@@ -234,7 +252,7 @@ class Player(models.Model):
     privacy = PersonalData(
         own=(
             "name", "distinction", "federation_number", "email", "phone",
-            "member_since", "active", "public_name", "mail_consent_at",
+            "place", "member_since", "distinction_public", "active", "public_name", "mail_consent_at",
             "mail_results", "mail_season", "mail_seating", "mail_language",
             "public_id",
         )
@@ -254,6 +272,13 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.label
+
+    def save(self, *args, **kwargs):
+        """Every way in stores the name one way (``core.text.clean_name``):
+        single spaces, one Unicode form; so does the distinction."""
+        self.name = clean_name(self.name)
+        self.distinction = clean_name(self.distinction)
+        super().save(*args, **kwargs)
 
     def clean(self) -> None:
         """One member per name and club unless told apart (every ModelForm
@@ -520,6 +545,11 @@ class Entry(models.Model):
     withdrawn_after = models.PositiveSmallIntegerField(
         _("withdrawn after round"), null=True, blank=True
     )
+    #: A visitor of this event or club evening, not a member: scored at the
+    #: table and in the evening's standings, never in a season ranking, a
+    #: prize list or a team, and not ticked at the next check-in
+    #: (docs/seasons.md, "Guests").
+    guest = models.BooleanField(_("guest"), default=False, db_default=False)
     #: The club as the list or backup named it, for a player entered without
     #: a club of the register (the importer does not organise that club, or
     #: may create none): shown beside the name, in no club's register.
@@ -531,7 +561,7 @@ class Entry(models.Model):
     )
 
     #: ``club_name`` names a club, as ``Club.name`` does.
-    privacy = PersonalData(plain=("status", "club_name"))
+    privacy = PersonalData(plain=("status", "club_name", "guest"))
 
     class Meta:
         verbose_name = _("entry")
