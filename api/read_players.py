@@ -4,7 +4,8 @@ The player is found only once they sat at a table of a public round (as the
 rating page finds them), and an event is listed only where the player's
 entry took part in a public round (as the event's player page shows it).
 Each event's line is the public standings' own (``public_standings``, kept
-per event version); the name is the public's (``tournaments.people``).
+per event version); the name is the public's (``tournaments.people``). An
+event's copies (one identity, ``Tournament.uid``) are one line.
 """
 
 from django.shortcuts import get_object_or_404
@@ -44,6 +45,24 @@ def _line(entry: Entry) -> PlayerEvent | None:
     )
 
 
+def once_per_event(entries: list[Entry]) -> list[PlayerEvent]:
+    """The lines of ``entries`` in their order, one per event: an event
+    imported twice (a backup restored again, under another code) is two
+    copies with one identity (``Tournament.uid``), as the ratings and the
+    home page count it once (``seasons.ratings.FIRST_COPY``,
+    ``tournaments.visibility.listed_events``); the first stored copy the
+    public sees stands for it."""
+    chosen: dict = {}
+    for entry in sorted(entries, key=lambda e: e.tournament_id):
+        uid = entry.tournament.uid
+        if uid not in chosen:
+            line = _line(entry)
+            if line is not None:
+                chosen[uid] = (entry.pk, line)
+    lines = dict(chosen.values())
+    return [lines[e.pk] for e in entries if e.pk in lines]
+
+
 @router.get(
     "/{public_id}/",
     response=answers(PlayerResults),
@@ -67,12 +86,11 @@ def player(request, public_id: str):
     token = ",".join(page_token(e.tournament) for e in entries)
 
     def build() -> PlayerResults:
-        lines = [_line(entry) for entry in entries]
         return PlayerResults(
             player=found.public_id,
             name=shown(Person.of(found)),
             club=found.club.name if found.club_id else "",
-            events=[line for line in lines if line is not None],
+            events=once_per_event(entries),
         )
 
     return versioned(request, token, build)

@@ -50,6 +50,7 @@ from scoring.services import (
 from scoring.services.errors import REFUSALS, refusal
 from tournaments.dealing import SMALLEST_TABLE, blind_in
 from tournaments.models import TableRound, Tournament
+from tournaments.people import for_public
 
 router = Router(tags=["deals"])
 
@@ -471,8 +472,9 @@ def _send(request, slug: str):
 def deal_table(request, slug: str, round_number: int, table_number: int):
     """The names the table's players go by in a deal record, who plays each
     deal, and each stored deal's version (for a correction). Full names:
-    the token is the TD's, not the public's."""
-    return _answer(_table)(request, slug, round_number, table_number)
+    the token is the TD's, not the public's (the register's marks too)."""
+    with for_public(False):
+        return _answer(_table)(request, slug, round_number, table_number)
 
 
 def _table(request, slug, round_number, table_number):

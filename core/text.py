@@ -20,8 +20,9 @@ CONTROL_IN_TEXT = re.compile(f"[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f{_BID
 
 
 def name_key(name: str) -> str:
-    """Names compared as a TD reads them: case and spacing do not count."""
-    return " ".join(name.split()).casefold()
+    """Names compared as a TD reads them: case, spacing and the Unicode
+    form ("é" typed as one letter or two) do not count."""
+    return clean_name(name).casefold()
 
 
 def clean_name(name: str) -> str:
@@ -36,10 +37,11 @@ def clean_name(name: str) -> str:
 #: The tussenvoegsels of Dutch and Flemish surnames: "van", "de", "van der",
 #: "ter"... A surname sorts without them (the Dutch telephone-book rule,
 #: NEN 1028): "Ëlla van Dĳk" sorts under D.
-TUSSENVOEGSELS = frozenset(
+_PARTICLES = (
     "van de der den het 't ter ten te in op onder bij aan uit voor over "
-    "la le du d' da di del della des l' von zu vander vanden".split()
+    "la le du d' da di del della des l' von zu vander vanden"
 )
+TUSSENVOEGSELS = frozenset(_PARTICLES.split())
 
 
 def fold(text: str) -> str:

@@ -36,6 +36,13 @@ distinction (``register_rules.register_match``): two members "Jan de Vries"
 the register tells apart (1956, 1971) restore as the two rows they are, and
 on a fresh site become two rows with their distinctions. A file before
 version 6 carries no distinction: its players are matched as before.
+Version 9 adds each player's identifier (``Player.public_id``): an import
+finds the member by it first, when the file's name and club agree with the
+register's (``register_rules.identity_match``: the identifier is public, so
+it never attaches results to another club's member or renames anyone);
+a player the import adds keeps it when it is free here, so importing the
+file again, or its season, finds the same person. Older files (no
+identifier) are matched as before.
 
 Who recorded a jury decision (``user``, in every version) is kept as a name
 (``JuryCall.claimed_user``), never linked to an account here, and exported
@@ -55,6 +62,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.numbers import NotANumberError, load_json
+from core.text import clean_name
 from documents import JSON
 from documents.event_backup_schema import (
     DISTINCTION_SINCE,
@@ -87,10 +95,15 @@ from tournaments.models import (
     TournamentRole,
 )
 from tournaments.names import apart, name_key
-from tournaments.register_rules import ClubsOfAFile, player_from_file, register_match
+from tournaments.register_rules import (
+    ClubsOfAFile,
+    identity_match,
+    player_from_file,
+    register_match,
+)
 from tournaments.result_events import EventImported, announce
 
-FORMAT, VERSION = "rikscore.event", 8
+FORMAT, VERSION = "rikscore.event", 9
 SETTINGS = ("slug", "name", "venue", "rules", "rules_snapshot", "rounds",
             "deals_per_round", "language", "method", "tiebreaks",
             "placement_points", "normalise_five", "hide_last_rounds",
@@ -131,6 +144,8 @@ def export_event(tournament: Tournament) -> dict:
             "federation_number": e.player.federation_number,
             "distinction": e.player.distinction,
             "public_name": str(e.player.public_name),
+            "public_id": e.player.public_id,
+            "guest": e.guest,
             "status": str(e.status),
             "withdrawn_after": e.withdrawn_after,
         }
@@ -412,7 +427,7 @@ def _check_players(players: list[dict]) -> dict[str, dict]:
                 fail(f"players[{i}].federation_number", _("used twice"))
             feds[fed] = p
             owner = Player.objects.filter(federation_number=fed).first()
-            if owner is not None and owner.name != p["name"]:
+            if owner is not None and name_key(owner.name) != name_key(p["name"]):
                 fail(
                     f"players[{i}].federation_number",
                     _("belongs to %(name)s in this register") % {"name": owner.name},
@@ -782,27 +797,21 @@ def _write_players(
     players, event, user, distinction_known: bool = True
 ) -> dict[str, Entry]:
     """Entries for the file's players: the register's player where one is
-    found (``register_rules.register_match``: federation number, else name,
+    found (``register_rules.identity_match``: the identifier, when name and
+    club agree; else ``register_match``: federation number, else name,
     club and distinction), else a new one, in the file's club only when the
     importer may add to it (``register_rules``); the clubs left out are kept
-    on the event for the page to say (``event.clubs_left_out``)."""
+    on the event for the page to say (``event.clubs_left_out``). Names are
+    stored as every way in stores them (``core.text.clean_name``)."""
     clubs = ClubsOfAFile(user)
     used: set[int] = set()
     entries = {}
     for p in players:
+        p = {**p, "name": clean_name(p["name"]), "club": clean_name(p["club"]) or None}
         club = clubs.existing(p["club"])
-        player = (
-            register_match(
-                p["name"],
-                club,
-                p["federation_number"],
-                p["distinction"],
-                used,
-                distinction_known=distinction_known,
-            )
-            if club or not p["club"]
-            else None
-        )
+        player = identity_match(p["public_id"], p["name"], p["club"], used)
+        if player is None:
+            player = _by_todays_rules(p, club, used, distinction_known)
         if player is None:
             player = player_from_file(
                 p["name"],
@@ -811,6 +820,7 @@ def _write_players(
                 file_club=p["club"] or "",
                 used=used,
                 distinction=p["distinction"],
+                public_id=p["public_id"],
             )
         keep_private(player, p["public_name"])
         used.add(player.id)
@@ -818,6 +828,7 @@ def _write_players(
             tournament=event,
             player=player,
             status=p["status"],
+            guest=p["guest"],
             withdrawn_after=p["withdrawn_after"],
             # a club not written to the register is kept as the file's text
             club_name=(p["club"] or "") if player.club_id is None else "",
@@ -825,6 +836,22 @@ def _write_players(
     Entry.objects.bulk_create(entries.values())
     event.clubs_left_out = sorted(clubs.left_out)
     return entries
+
+
+def _by_todays_rules(p: dict, club, used, distinction_known: bool):
+    """The register's row by federation number, else name, club and
+    distinction (``register_match``), when the file's club is here or the
+    file names none."""
+    if club is None and p["club"]:
+        return None
+    return register_match(
+        p["name"],
+        club,
+        p["federation_number"],
+        p["distinction"],
+        used,
+        distinction_known=distinction_known,
+    )
 
 
 #: The public-name choices from the most public to the least.

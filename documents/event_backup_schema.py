@@ -370,6 +370,19 @@ PLAYER_7 = {**PLAYER_6, "public_name": choice("full", "short", "hidden")}
 #: three players"): the event's setting. A table of three itself needs no
 #: new key (seats 1-3, the deals name the blind man's hand).
 TOURNAMENT_8 = {**TOURNAMENT_7, "tables_of_three": boolean}
+#: Version 9 adds each player's identifier in the register
+#: (``Player.public_id``): an import finds the same person by it first
+#: (``register_rules.identity_match``); empty: none known.
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{0,16}")
+
+
+def public_id(value, path) -> None:
+    string(value, path, longest=16)
+    if not PUBLIC_ID.fullmatch(value):
+        fail(path, _("not an identifier (letters, digits, - and _)"))
+
+
+PLAYER_9 = {**PLAYER_7, "public_id": public_id, "guest": boolean}  # guest: Entry.guest
 AUDIT = {
     "at": moment,
     "user": optional(text(150)),
@@ -388,7 +401,7 @@ def pair(value, path) -> None:
 def document(tournament: dict, player: dict, round_: dict) -> dict[str, Check]:
     return {
         "format": choice("rikscore.event"),
-        "version": choice(*range(1, 9)),
+        "version": choice(*range(1, 10)),
         "tournament": lambda v, p: obj(v, p, tournament),
         "players": items(lambda v, p: obj(v, p, player)),
         "rounds": items(lambda v, p: obj(v, p, round_)),
@@ -417,6 +430,10 @@ DOCUMENTS = {
     },
     8: {
         **document(TOURNAMENT_8, PLAYER_7, ROUND_6),
+        "keep_apart": items(pair, 1000),
+    },
+    9: {
+        **document(TOURNAMENT_8, PLAYER_9, ROUND_6),
         "keep_apart": items(pair, 1000),
     },
 }
@@ -471,4 +488,9 @@ def upgrade(data: dict) -> dict:
     if data["version"] == 7:
         data["tournament"]["tables_of_three"] = False
         data["version"] = 8
+    if data["version"] == 8:
+        for player in data["players"]:
+            player["public_id"] = ""
+            player["guest"] = False  # an older file knew no guests: members
+        data["version"] = 9
     return data

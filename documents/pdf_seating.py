@@ -25,6 +25,7 @@ from tournaments.dealing import (
     has_blind_man,
     shown_name,
 )
+from tournaments.people import shown_sort_key
 
 
 def seating_list(tournament, round_number: int):
@@ -90,10 +91,10 @@ def seating_list(tournament, round_number: int):
                 for table_id, number in tables
                 for pos, _e, name in seats.get(table_id, [])
             ),
-            key=lambda x: (x[0].casefold(), x[1]),
+            key=lambda x: (shown_sort_key(x[0]), x[1]),
         )
         people += [(name, None, None) for name in byes]
-        people.sort(key=lambda x: (x[0].casefold(), x[1] or 0))
+        people.sort(key=lambda x: (shown_sort_key(x[0]), x[1] or 0))  # Dutch
         widths = [130 * mm, 28 * mm, 28 * mm]
         heads = deal_labels("player", "table", "seat")
         rows = [[cell(h, w, FONT_BOLD, 15) for h, w in zip(heads, widths, strict=True)]]

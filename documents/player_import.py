@@ -19,59 +19,48 @@ did not make) is kept as text on the entry. Without an event such a row is
 refused, saying so.
 """
 
-import csv
-import io
 from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.text import clean_name
 from core.validators import CONTROL
+from documents import member_list_columns as columns
+from documents import member_list_contact as contact
+from documents.member_list_files import (  # noqa: F401 (the import's limits)
+    MAX_CELL,
+    MAX_FILE_BYTES,
+    MAX_ROWS,
+    MAX_UNPACKED_BYTES,
+    PlayerFileError,
+    read_table,
+)
 from tournaments.models import Club, Player
 from tournaments.names import name_key
 from tournaments.register_rules import clash_message, name_clash
 
-HEADERS = {
-    "name": "name",
-    "naam": "name",
-    "player": "name",
-    "speler": "name",
-    "club": "club",
-    "vereniging": "club",
-    "federation number": "federation_number",
-    "federation_number": "federation_number",
-    "bondsnummer": "federation_number",
-    "lidnummer": "federation_number",
-    "to tell apart": "distinction",
-    "distinction": "distinction",
-    "birth year": "distinction",
-    "onderscheid": "distinction",
-    "geboortejaar": "distinction",
-}
 COLUMNS = ("name", "club", "federation_number", "distinction")
-MAX_ROWS = 5000
-#: A register of 5,000 players is about 300 KB as CSV; an XLSX unpacks to a
-#: few MB. Anything far beyond is refused before it is read (a zip bomb
-#: unpacks to gigabytes from a few KB).
-MAX_FILE_BYTES = 2 * 1024 * 1024
-MAX_UNPACKED_BYTES = 30 * 1024 * 1024
-MAX_CELL = 200
-
-
-class PlayerFileError(Exception):
-    """The file as a whole cannot be read (message for the user)."""
+CONTACT = contact.CONTACT
 
 
 @dataclass
 class Row:
     line: int
     name: str
-    club: str
-    federation_number: str
+    club: str = ""
+    federation_number: str = ""
     distinction: str = ""
+    email: str = ""
+    phone: str = ""
+    place: str = ""
+    member_since: str = ""  # ISO date once previewed
+    birth: str = ""  # the year, kept only to tell namesakes apart
     errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # a cell left out
     notes: list[str] = field(default_factory=list)  # what storing it does
     player_id: int | None = None  # the register's player, found
+    fills: dict = field(default_factory=dict)  # that player's empty fields
     club_as_text: bool = False  # the club kept as text on the event's entry
     new_club: bool = False  # the club is made
 
@@ -79,122 +68,71 @@ class Row:
     def ok(self) -> bool:
         return not self.errors
 
-    def as_dict(self) -> dict:
-        return {
-            "line": self.line,
-            "name": self.name,
-            "club": self.club,
-            "federation_number": self.federation_number,
-            "distinction": self.distinction,
-        }
+    @property
+    def contact_cells(self) -> list[str]:
+        """What the preview shows of how to reach the member."""
+        return [v for v in (self.email, self.phone, self.place, self.member_since) if v]
+
+
+@dataclass
+class Sheet:
+    """A member list as read: its cells, whether the first row names the
+    columns, and the field each column goes to (guessed from the header,
+    else the default order; the importer may change it in the preview)."""
+
+    table: list[list[str]]
+    header: bool
+    mapping: list[str]
+
+    @classmethod
+    def read(cls, content: bytes, filename: str) -> "Sheet":
+        table = read_table(content, filename)
+        guessed = columns.guess(table[0])
+        if guessed is None:
+            return cls(table, False, columns.default_mapping(len(table[0])))
+        return cls(table, True, guessed)
+
+    def columns(self) -> list[dict]:
+        """Each column of the file: its header (or number), the field it
+        goes to ("" unused) and a first value, for the preview."""
+        body = self.table[1:] if self.header else self.table
+        result = []
+        for i, key in enumerate(self.mapping):
+            title = self.table[0][i] if self.header else ""
+            sample = next((row[i] for row in body if row[i]), "")
+            result.append(
+                {"index": i, "title": title, "field": key, "sample": sample[:40]}
+            )
+        return result
+
+    def rows(self) -> list[Row]:
+        body = self.table[1:] if self.header else self.table
+        first = 2 if self.header else 1
+        rows = []
+        for line, cells in enumerate(body, start=first):
+            values = {k: c for k, c in zip(self.mapping, cells, strict=False) if k}
+            parts = [values.get(k, "") for k in ("name", *columns.NAME_PARTS)]
+            if any(CONTROL.search(p) for p in parts):  # refused, not hidden
+                row = Row(line, " ".join(p for p in parts if p))
+            else:
+                row = Row(line, columns.person_name(values))
+            for key in (*COLUMNS[1:], *CONTACT):
+                setattr(row, key, values.get(key, ""))
+            if not CONTROL.search(row.distinction):
+                row.distinction = clean_name(row.distinction)
+            row.birth = values.get("birth", "")
+            rows.append(row)
+        return rows
 
 
 def parse(content: bytes, filename: str) -> list[Row]:
-    """Rows of a CSV or XLSX file (cells as trimmed text), read row by row
-    and refused as soon as the file is beyond the limits."""
-    if len(content) > MAX_FILE_BYTES:
-        raise PlayerFileError(
-            _(
-                "The file is larger than %(mb)s MB: a register of %(n)s players "
-                "fits in far less."
-            )
-            % {"mb": MAX_FILE_BYTES // 2**20, "n": MAX_ROWS}
-        )
-    if filename.lower().endswith((".xlsx", ".xlsm")):
-        cells = _xlsx_cells(content)
-    else:
-        cells = _csv_cells(content)
-    table = []
-    for row in cells:
-        if any(c.strip() for c in row):
-            table.append([c[: MAX_CELL + 1] for c in row[:10]])
-        if len(table) > MAX_ROWS + 1:
-            raise PlayerFileError(
-                _("At most %(n)s players per file.") % {"n": MAX_ROWS}
-            )
-    if not table:
-        raise PlayerFileError(_("The file has no rows."))
-    head = [HEADERS.get(c.strip().lower()) for c in table[0]]
-    if "name" in head:
-        order, body, first = head, table[1:], 2
-    else:
-        order, body, first = list(COLUMNS), table, 1
-    rows = []
-    for i, cells in enumerate(body, start=first):
-        values = dict.fromkeys(COLUMNS, "")
-        for key, cell in zip(order, cells, strict=False):
-            if key:
-                values[key] = cell.strip()
-        rows.append(Row(i, **values))
-    return rows
-
-
-def _csv_cells(content: bytes):
-    try:
-        text = content.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = content.decode("cp1252", errors="replace")
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=";,\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text.replace("\0", "")), dialect)
-    try:
-        yield from reader
-    except csv.Error as exc:
-        raise PlayerFileError(
-            _("Line %(line)s of the CSV file cannot be read: %(why)s.")
-            % {"line": reader.line_num, "why": exc}
-        ) from None
-
-
-def _xlsx_cells(content: bytes):
-    from openpyxl import load_workbook
-
-    _check_unpacked_size(content)
-    try:
-        wb = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-        ws = wb.worksheets[0]
-        for row in ws.iter_rows(values_only=True, max_col=10):
-            yield ["" if v is None else _text(v) for v in row]
-    except PlayerFileError:
-        raise
-    except Exception as exc:  # openpyxl raises many kinds on a broken file
-        raise PlayerFileError(_("This is not a readable XLSX file.")) from exc
-
-
-def _check_unpacked_size(content: bytes) -> None:
-    """An XLSX is a zip: refuse one that would unpack beyond the limit."""
-    import zipfile
-
-    try:
-        with zipfile.ZipFile(io.BytesIO(content)) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except zipfile.BadZipFile:
-        raise PlayerFileError(_("This is not a readable XLSX file.")) from None
-    if unpacked > MAX_UNPACKED_BYTES:
-        raise PlayerFileError(
-            _(
-                "This XLSX file unpacks to more than %(mb)s MB: save it again "
-                "with just the players, or as CSV."
-            )
-            % {"mb": MAX_UNPACKED_BYTES // 2**20}
-        )
-
-
-def _text(value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    """The rows of a CSV or XLSX member list, its columns as its header
+    names them (Dutch or English), else in the default order."""
+    return Sheet.read(content, filename).rows()
 
 
 def _column(key: str) -> str:
-    return {
-        "name": _("Name"),
-        "club": _("Club"),
-        "federation_number": _("Federation number"),
-        "distinction": _("To tell apart"),
-    }[key]
+    return str(columns.FIELD_LABELS[key])
 
 
 def _refuse(row: Row, key: str, why: str) -> None:
@@ -224,12 +162,15 @@ def preview(
     for row in rows:  # "de klaverboer" is the register's "De Klaverboer"
         if row.club:
             row.club = spelling.setdefault(_club_key(row.club), row.club)
+    for row in rows:
+        row.warnings = contact.checked(row)
+    contact.tell_namesakes_apart(rows, _club_key)
     feds = [r.federation_number for r in rows if r.federation_number]
     taken = {
-        fed: (pk, name)
-        for pk, fed, name in Player.objects.filter(
+        fed: (pk, name, club)
+        for pk, fed, name, club in Player.objects.filter(
             federation_number__in=feds
-        ).values_list("pk", "federation_number", "name")
+        ).values_list("pk", "federation_number", "name", "club__name")
     }
     unnumbered: dict[tuple[str, str, str], int] = {}
     if event is not None:
@@ -244,7 +185,7 @@ def preview(
     seen_fed: dict[str, int] = {}
     seen_name: dict[tuple, tuple[int, str]] = {}
     for row in rows:
-        row.errors, row.notes = [], []
+        row.errors, row.notes, row.fills = [], [], {}
         row.player_id, row.club_as_text, row.new_club = None, False, False
         for key in COLUMNS:
             if CONTROL.search(getattr(row, key)):
@@ -274,10 +215,11 @@ def preview(
                 _("%(f)s is also on line %(l)s.") % {"f": fed, "l": seen_fed[fed]},
             )
         elif fed and fed in taken:
-            pk, owner = taken[fed]
-            if event is not None and owner.casefold() == row.name.casefold():
+            pk, owner, owner_club = taken[fed]
+            same = owner.casefold() == row.name.casefold()
+            if same and (event is not None or _writable(owner_club, allowed)):
                 row.player_id = pk
-                row.notes.append(_("In the register already: entered."))
+                row.notes.append(_found(event))
             else:
                 _refuse(
                     row,
@@ -297,12 +239,25 @@ def preview(
             pk = unnumbered.get((row.name, club, row.distinction))
             if pk is not None:
                 row.player_id = pk
-                row.notes.append(_("In the register already: entered."))
+                row.notes.append(_found(event))
         if row.club and row.player_id is None:
             _club_of(row, clubs, create_clubs, allowed, event, may_create)
         if row.ok and row.player_id is None:
             _refuse_clash(row, club_ids)
+    contact.fill_found(rows, allowed)
     return rows
+
+
+def _found(event) -> str:
+    if event is None:
+        return _("In the register already.")
+    return _("In the register already: entered.")
+
+
+def _writable(club: str | None, allowed: set[str] | None) -> bool:
+    """Whether the importer may complete a register member of ``club``:
+    staff any; an organiser their clubs' (a clubless member: staff only)."""
+    return allowed is None or (club is not None and club in allowed)
 
 
 def _refuse_clash(row: Row, club_ids: dict[str, int]) -> None:
@@ -383,6 +338,7 @@ class Stored:
     entries: list = field(default_factory=list)  # the event's entries
     clubs: list[Club] = field(default_factory=list)  # made
     as_text: int = 0  # entries whose club is text
+    completed: int = 0  # members found whose empty fields were filled
 
 
 @transaction.atomic
@@ -411,15 +367,16 @@ def store(
             made.append(clubs[r.club])
     fresh = [r for r in valid if r.player_id is None]
     players = Player.objects.bulk_create(
-        Player(
-            name=r.name,
+        Player(  # bulk_create skips save(): cleaned here as save() would
+            name=clean_name(r.name),
             club=clubs.get(r.club) if r.club and not r.club_as_text else None,
             federation_number=r.federation_number,
-            distinction=r.distinction,
+            distinction=clean_name(r.distinction),
+            **contact.stored_contact(r),
         )
         for r in fresh
     )
-    result = Stored(players, clubs=made)
+    result = Stored(players, clubs=made, completed=contact.apply_fills(valid))
     if event is None:
         return result
     from tournaments.roster import check_in as check_in_entries
@@ -445,12 +402,3 @@ def store(
         check_in_entries(entries, user)
     result.entries = entries
     return result
-
-
-def rows_from(data: list[dict]) -> list[Row]:
-    """Rows back from the session (only the known keys, as text)."""
-    return [
-        Row(int(d.get("line", 0)), *(str(d.get(k, ""))[:200] for k in COLUMNS))
-        for d in data
-        if isinstance(d, dict)
-    ]

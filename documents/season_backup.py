@@ -20,7 +20,10 @@ distinction, so two members of one name told apart by the register stay
 two). Export → import → export gives the same document but for
 the codes and each event's import audit line. Version 3 adds the season's
 ``tables_of_three`` (tables of three with the blind man); older files
-import with it off.
+import with it off. Version 4 adds each team member's identifier
+(``Player.public_id``), as event format 9 does each player's: a member is
+found by it first (``register_rules.identity_match``), so importing the
+season and then one of its evenings finds the same people.
 """
 
 import copy
@@ -32,6 +35,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from core.text import clean_name
 from documents import JSON
 from documents.event_backup import export_event, import_event, load
 from documents.event_backup_schema import (
@@ -46,6 +50,7 @@ from documents.event_backup_schema import (
     moment,
     obj,
     optional,
+    public_id,
     text,
 )
 from documents.event_backup_schema import (
@@ -66,9 +71,15 @@ from seasons.models import (
 )
 from seasons.ranking import TIEBREAKS
 from tournaments.models import Club, Player, Tournament
-from tournaments.register_rules import ClubsOfAFile, player_from_file, register_match
+from tournaments.names import name_key
+from tournaments.register_rules import (
+    ClubsOfAFile,
+    identity_match,
+    player_from_file,
+    register_match,
+)
 
-FORMAT, VERSION = "rikscore.competition", 3
+FORMAT, VERSION = "rikscore.competition", 4
 SETTINGS = ("slug", "name", "season", "rules", "partijen", "deals_per_partij",
             "byes", "method", "placement_points", "best_of", "min_evenings",
             "absent", "order", "tiebreaks", "prizes", "closed",
@@ -133,6 +144,7 @@ def _person(player: Player) -> dict:
         "club": player.club.name if player.club_id else None,
         "federation_number": player.federation_number,
         "distinction": player.distinction,
+        "public_id": player.public_id,
     }
 
 
@@ -142,6 +154,7 @@ def _person_key(person: dict) -> tuple:
         person["club"] or "",
         person["federation_number"],
         person["distinction"],
+        person["public_id"],
     )
 
 
@@ -234,10 +247,14 @@ TEAM_2 = {**TEAM, "members": items(lambda v, p: obj(v, p, MEMBER_2))}
 #: Version 3 adds tables of three with the blind man (000, "Rikken for
 #: three players") for the counts tables of 4 and 5 do not seat.
 COMPETITION_3 = {**COMPETITION_2, "tables_of_three": boolean}
+#: Version 4 adds each member's identifier in the register (empty: none).
+MEMBER_4 = {**MEMBER_2, "public_id": public_id}
+TEAM_4 = {**TEAM, "members": items(lambda v, p: obj(v, p, MEMBER_4))}
 DOCUMENTS = {
     1: document(COMPETITION, TEAM),
     2: document(COMPETITION_2, TEAM_2),
     3: document(COMPETITION_3, TEAM_2),
+    4: document(COMPETITION_3, TEAM_4),
 }
 
 
@@ -252,6 +269,11 @@ def upgrade(data: dict) -> dict:
     if data["version"] == 2:
         data["competition"]["tables_of_three"] = False
         data["version"] = 3
+    if data["version"] == 3:
+        for team in data["teams"]:
+            for member in team["members"]:
+                member["public_id"] = ""
+        data["version"] = 4
     return data
 
 
@@ -332,7 +354,7 @@ def _write(
     data: dict, code: str | None, user, distinction_known: bool = True
 ) -> Competition:
     info = data["competition"]
-    club, _new = Club.objects.get_or_create(name=data["club"])
+    club, _new = Club.objects.get_or_create(name=clean_name(data["club"]))
     competition = Competition.objects.create(
         club=club,
         slug=code or _free(Competition, info["slug"]),
@@ -399,11 +421,12 @@ def _write_teams(
     the register (federation number, else name, club and distinction), else
     created (in their club only when the importer may add to it:
     ``register_rules``)."""
-    played = {}
+    played, played_ids = {}, {}
     for p in Player.objects.filter(
         entries__tournament__evening__competition=competition
     ).select_related("club"):
-        played.setdefault(_person_key(_person(p)), p)
+        played.setdefault(_person_key({**_person(p), "public_id": ""}), p)
+        played_ids[p.public_id] = p
     for t in teams:
         team = Team.objects.create(
             name=t["name"],
@@ -413,18 +436,38 @@ def _write_teams(
         )
         team.members.set(
             [
-                played.get(_person_key(m)) or _register(m, clubs, distinction_known)
+                _played(m, played, played_ids) or _register(m, clubs, distinction_known)
                 for m in t["members"]
             ]
         )
 
 
+def _played(member: dict, played: dict, played_ids: dict) -> Player | None:
+    """The team member among the evenings' players: by the identifier when
+    the name agrees (``identity_match``'s rule), else by name, club,
+    federation number and distinction."""
+    found = played_ids.get(member["public_id"]) if member["public_id"] else None
+    if found is not None and name_key(found.name) == name_key(member["name"]):
+        return found
+    return played.get(_person_key({**member, "public_id": ""}))
+
+
 def _register(
     person: dict, clubs: ClubsOfAFile, distinction_known: bool = True
 ) -> Player:
-    """A team member who played no evening: the register's row
-    (``register_rules.register_match``: federation number, else name, club
-    and distinction), else a new one."""
+    """A team member who played no evening: the register's row by its
+    identifier (``register_rules.identity_match``), else by federation
+    number, else name, club and distinction (``register_match``), else a
+    new one."""
+    person = {
+        **person,
+        "name": clean_name(person["name"]),
+        "club": clean_name(person["club"]) or None,
+        "public_id": person.get("public_id", ""),  # version 4
+    }
+    found = identity_match(person["public_id"], person["name"], person["club"])
+    if found is not None:
+        return found
     club = clubs.existing(person["club"])
     found = (
         register_match(
@@ -445,5 +488,6 @@ def _register(
         person["federation_number"],
         file_club=person["club"] or "",
         distinction=person["distinction"],
+        public_id=person["public_id"],
     )
     return player

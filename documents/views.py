@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 from core import site
 from core.numbers import parse_int
 from documents import ExportError
+from documents import member_list_columns as columns
 from documents import player_import as pi
 from documents.event_backup import BackupError, restore_event
 from documents.registry import PDF_KINDS, default_round, make_export
@@ -158,14 +159,24 @@ class PlayerFileForm(forms.Form):
     file = forms.FileField(
         label=_("Players (CSV or XLSX)"),
         help_text=_(
-            "Columns name, club and federation number, e.g. "
-            "“Naam;Club;Bondsnummer”; separated by semicolons or commas."
+            "A member list as Excel saves it, with a header row such as "
+            "“Voornaam;Tussenvoegsel;Achternaam;Vereniging;E-mail;Telefoon”; "
+            "separated by semicolons, commas or tabs. The preview shows which "
+            "column goes where, and you can change it."
         ),
     )
     create_clubs = forms.BooleanField(
         label=_("Create missing clubs"),
         required=False,
         help_text=_("A club not in the register is made, and you organise it."),
+    )
+    #: A member list seldom names the club: it is the club's own list.
+    club = IdChoiceField(
+        Club.objects.none(),
+        required=False,
+        label=_("Club of the players the list gives none"),
+        empty_label=_("(none: event-only players)"),
+        help_text=_("A member list of your club mostly has no club column."),
     )
     check_in = forms.BooleanField(label=_("Check them in at once"), required=False)
     tournament = IdChoiceField(
@@ -179,6 +190,15 @@ class PlayerFileForm(forms.Form):
         super().__init__(*args, **kwargs)
         if not may_create_clubs(user):
             del self.fields["create_clubs"]
+        managed = managed_club_ids(user)
+        clubs = (
+            Club.objects.all()
+            if managed is None
+            else Club.objects.filter(id__in=managed)
+        )
+        self.fields["club"].queryset = clubs.order_by("name")
+        if managed is not None and len(managed) == 1:
+            self.fields["club"].initial = next(iter(managed))
         if event is not None:
             del self.fields["tournament"]
             return
@@ -208,66 +228,142 @@ def _here(event) -> str:
 
 
 def _import_players(request, event):
-    """Upload → preview (rows kept in the session) → confirm (re-checked)."""
+    """Upload → preview with the column mapping (the file's cells kept in
+    the session) → a changed mapping, previewed again → confirm (the rows
+    read again from the kept cells and re-checked: ``pi.store``)."""
     if request.method == "POST" and "confirm" in request.POST:
         return _confirm_players(request, event)
+    if request.method == "POST" and "remap" in request.POST:
+        return _remap_players(request, event)
     user = request.user
     form = PlayerFileForm(
         request.POST or None, request.FILES or None, user=user, event=event
     )
-    rows, target = None, event
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
             if upload.size > pi.MAX_FILE_BYTES:
                 raise pi.PlayerFileError(_("The file is too large."))
-            rows = pi.parse(upload.read(), upload.name)
+            sheet = pi.Sheet.read(upload.read(), upload.name)
         except pi.PlayerFileError as exc:
             form.add_error("file", str(exc))
         else:
-            may_create = may_create_clubs(user)
-            create = form.cleaned_data.get("create_clubs", False) and may_create
             target = event or form.cleaned_data.get("tournament")
-            rows = pi.preview(rows, create, _clubs_of(user), target, may_create)
-            request.session[SESSION_KEY] = {
-                "rows": [r.as_dict() for r in rows],
-                "create_clubs": create,
+            pending = {
+                "table": sheet.table,
+                "header": sheet.header,
+                "mapping": sheet.mapping,
+                "create_clubs": form.cleaned_data.get("create_clubs", False),
                 "tournament": target.id if target else None,
                 "check_in": bool(form.cleaned_data.get("check_in")),
+                "club": club.name if (club := form.cleaned_data.get("club")) else "",
             }
-    context = {
-        "form": form,
-        "rows": rows,
-        "valid": sum(1 for r in rows or [] if r.ok),
-        "refused": [r for r in rows or [] if not r.ok],
-        "tournament": event,
-        "target": target,
-        "here": _here(event),
-        "may_create_clubs": may_create_clubs(user),
-    }
-    return render(request, "documents/import_players.html", context)
+            request.session[SESSION_KEY] = pending
+            return _preview_page(request, event, pending, target)
+    return render(
+        request,
+        "documents/import_players.html",
+        {
+            "form": form,
+            "rows": None,
+            "tournament": event,
+            "here": _here(event),
+            "may_create_clubs": may_create_clubs(user),
+        },
+    )
 
 
-def _confirm_players(request, event):
-    here = _here(event)
-    pending = request.session.pop(SESSION_KEY, None)
-    if not isinstance(pending, dict):
-        messages.error(request, _("Nothing to confirm: upload the file again."))
-        return redirect(here)
+def _pending(request, event, pop=False):
+    """The previewed file in the session and its event, checked again (the
+    user may have lost the event's TD role since): (pending, target) or an
+    error message."""
+    session = request.session
+    pending = session.pop(SESSION_KEY, None) if pop else session.get(SESSION_KEY)
+    if not isinstance(pending, dict) or not isinstance(pending.get("table"), list):
+        return None, _("Nothing to confirm: upload the file again.")
     tournament = None
     if pending.get("tournament"):
         tournament = Tournament.objects.filter(pk=pending["tournament"]).first()
         if tournament is None or not is_td(request.user, tournament):
-            messages.error(request, _("You are not a TD of that tournament."))
-            return redirect(here)
+            return None, _("You are not a TD of that tournament.")
     if event is not None and tournament != event:
+        return None, _("Nothing to confirm: upload the file again.")
+    return pending, tournament
+
+
+def _sheet(pending) -> pi.Sheet:
+    return pi.Sheet(pending["table"], bool(pending["header"]), pending["mapping"])
+
+
+def _rows(pending) -> list:
+    """The sheet's rows, a row without a club given the club chosen for the
+    list (checked like any club the file names: ``pi.preview`` refuses a
+    club the importer does not organise)."""
+    rows = _sheet(pending).rows()
+    default = pending.get("club") or ""
+    if isinstance(default, str) and default:
+        for row in rows:
+            row.club = row.club or default
+    return rows
+
+
+def _preview_page(request, event, pending, target, mapping_errors=()):
+    sheet = _sheet(pending)
+    user = request.user
+    may_create = may_create_clubs(user)
+    create = bool(pending.get("create_clubs")) and may_create
+    rows = pi.preview(_rows(pending), create, _clubs_of(user), target, may_create)
+    cols = sheet.columns()
+    context = {
+        "rows": rows,
+        "valid": sum(1 for r in rows if r.ok),
+        "refused": [r for r in rows if not r.ok],
+        "warned": [r for r in rows if r.warnings],
+        "columns": cols,
+        "unused": [c["title"] for c in cols if not c["field"] and c["title"]],
+        "header": sheet.header,
+        "fields": list(columns.FIELD_LABELS.items()),
+        "field_labels": columns.FIELD_LABELS,
+        "mapping_errors": mapping_errors,
+        "tournament": event,
+        "target": target,
+        "here": _here(event),
+        "may_create_clubs": may_create,
+    }
+    return render(request, "documents/import_players.html", context)
+
+
+def _remap_players(request, event):
+    """The importer's own mapping of the file's columns: refused whole, with
+    the reason, when it names an unknown field or a field twice."""
+    pending, target = _pending(request, event)
+    if pending is None:
+        messages.error(request, target)
+        return redirect(_here(event))
+    width = len(pending["mapping"])
+    mapping = [request.POST.get(f"col-{i}", "") for i in range(width)]
+    errors = columns.check_mapping(mapping)
+    if not errors:
+        pending["mapping"] = mapping
+        pending["header"] = bool(request.POST.get("header"))
+        request.session[SESSION_KEY] = pending
+    return _preview_page(request, event, pending, target, errors)
+
+
+def _confirm_players(request, event):
+    here = _here(event)
+    pending, tournament = _pending(request, event, pop=True)
+    if pending is None:
+        messages.error(request, tournament)
+        return redirect(here)
+    sheet = _sheet(pending)
+    if columns.check_mapping(sheet.mapping):
         messages.error(request, _("Nothing to confirm: upload the file again."))
         return redirect(here)
-    rows = pi.rows_from(pending.get("rows", []))
     create = bool(pending.get("create_clubs")) and may_create_clubs(request.user)
     try:
         result = pi.store(
-            rows,
+            _rows(pending),
             create,
             _clubs_of(request.user),
             tournament,
@@ -285,6 +381,12 @@ def _confirm_players(request, event):
 
 def _report(request, result, tournament) -> None:
     messages.success(request, _("%(n)s players stored.") % {"n": len(result.players)})
+    if result.completed:
+        messages.success(
+            request,
+            _("%(n)s members in the register completed (empty fields filled).")
+            % {"n": result.completed},
+        )
     if tournament is not None:
         messages.success(
             request,

@@ -17,6 +17,7 @@ from scoring.penalty_rows import add_penalty_points
 from scoring.pipeline import sanctions_charged
 from scoring.records import by_name
 from scoring.services import standings_for
+from scoring.services.ranking import seated_entries
 from scoring.table_result import Entered, TableResult, round_table_results
 from tournaments.dealing import (
     BLIND_LABEL,
@@ -119,14 +120,19 @@ def standings_rows(
     standing, as every reader shows it."""
     rows, names, numbers = standings_for(tournament, up_to_round, public)
     names = as_asked(tournament, names)
-    entries = tournament.entries.values_list(
-        "id", "player__club__name", "status", "withdrawn_after", "club_name"
-    ).order_by()
-    clubs, withdrawn = {}, {}
-    for entry_id, club, status, after, club_text in entries:
+    entries = seated_entries(tournament).values_list(
+        "id", "player__club__name", "status", "withdrawn_after", "club_name",
+        "guest", "seated",
+    ).order_by()  # fmt: skip
+    clubs, withdrawn, guests, absent = {}, {}, set(), set()
+    for entry_id, club, status, after, club_text, guest, seated in entries:
         clubs[entry_id] = club or club_text  # a list's club kept as text
         if status == "withdrawn":
             withdrawn[entry_id] = after
+        if guest:
+            guests.add(entry_id)
+        if not seated:  # still in the standings: absent players score here
+            absent.add(entry_id)
     primary, *tiebreaks = chain(tournament.method, tournament.tiebreaks or None)
     apart = {row.player for row in rows if row.rank is None}
     columns = [
@@ -150,8 +156,17 @@ def standings_rows(
             "name": names.get(row.player, "?"),
             "club": clubs.get(row.player) or "",
             "marks": {f"r{n}": BYE_MARK for n in row.byes},
-            "notes": _notes(row, row.player in apart, withdrawn, up_to_round),
+            "notes": _notes(
+                row,
+                row.player in apart,
+                withdrawn,
+                up_to_round,
+                guest=row.player in guests,
+                absent=row.player in absent,
+            ),
             "withdrawn": row.player in withdrawn,
+            "guest": row.player in guests,
+            "absent": row.player in absent,
             "normalised": row.normalised,
         }
         for n in numbers:
@@ -175,12 +190,23 @@ BYE_LEGEND = legends.BYE
 
 
 def _notes(
-    row, substitute: bool, withdrawn: dict | None = None, up_to: int | None = None
+    row,
+    substitute: bool,
+    withdrawn: dict | None = None,
+    up_to: int | None = None,
+    guest: bool = False,
+    absent: bool = False,
 ) -> str:
-    """ "withdrawn after round 2", "bye R2, R5" and "substitute (not ranked)",
-    in words a player reads. Standings after a round the player still played
-    say nothing of a withdrawal yet to come."""
+    """ "guest", "absent", "withdrawn after round 2", "bye R2, R5" and
+    "substitute (not ranked)", in words a player reads. Standings after a
+    round the player still played say nothing of a withdrawal yet to come.
+    A guest plays this evening only (no season ranking); an absent player
+    is here only where absent players score (``standings_for``)."""
     parts = []
+    if guest:
+        parts.append(str(_("guest")))
+    if absent:
+        parts.append(str(_("absent")))
     if withdrawn and row.player in withdrawn:
         after = withdrawn[row.player]
         if not after:

@@ -8,6 +8,7 @@ class SeasonsConfig(AppConfig):
 
     def ready(self) -> None:
         from seasons import (  # noqa: F401 (they answer the domain's questions)
+            absence,  # an evening ranks its absent players, or not
             closed,  # a closed season's evenings hold still
             rating_events,  # the ratings follow the results
             seating,  # the season's earlier evenings

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from core.text import clean_name
 from seasons.models import Competition
 from tournaments.models import Entry, Player
-from tournaments.people import Person, shown_names
+from tournaments.people import Person, name_order, shown_names
 from tournaments.register_rules import check_name_free, check_new_player
 
 WEEK = datetime.timedelta(days=7)
@@ -49,13 +50,14 @@ def evening_date(competition: Competition, today=None) -> datetime.date:
 
 def last_evening_players(competition: Competition) -> set[int]:
     """Who played the last evening (withdrawn mid-evening included): the
-    players ticked when the page opens."""
+    players ticked when the page opens. A guest came for that evening only:
+    not ticked again."""
     last = last_evening(competition)
     if last is None:
         return set()
-    entries = Entry.objects.filter(tournament_id=last.tournament_id).exclude(
-        status=Entry.Status.REGISTERED
-    )
+    entries = Entry.objects.filter(
+        tournament_id=last.tournament_id, guest=False
+    ).exclude(status=Entry.Status.REGISTERED)
     return set(entries.values_list("player_id", flat=True))
 
 
@@ -67,6 +69,7 @@ class CheckInRow:
     active: bool
     last: bool  # played the last evening
     checked: bool
+    guest: bool = False  # to be entered as a guest (``Entry.guest``)
 
     @property
     def folded(self) -> bool:
@@ -75,13 +78,18 @@ class CheckInRow:
 
 
 def check_in_rows(
-    competition: Competition, players, last: set[int], ticked: set[int]
+    competition: Competition,
+    players,
+    last: set[int],
+    ticked: set[int],
+    guests: frozenset[int] = frozenset(),
 ) -> list[CheckInRow]:
-    """One row a player (``players`` with their clubs), by name."""
+    """One row a player (``players`` with their clubs), by name; ``guests``
+    the players marked to come as guests."""
     players = list(players)
     names = shown_names({p.pk: Person.of(p) for p in players})
     rows = []
-    for p in players:
+    for p in name_order(players, lambda p: names[p.pk]):  # the Dutch order
         rows.append(
             CheckInRow(
                 pk=p.pk,
@@ -90,6 +98,7 @@ def check_in_rows(
                 active=p.active,
                 last=p.pk in last,
                 checked=p.pk in ticked,
+                guest=p.pk in guests,
             )
         )
     return rows
@@ -97,16 +106,23 @@ def check_in_rows(
 
 @transaction.atomic
 def register_newcomer(
-    competition: Competition, name: str, distinction: str = "", user=None
+    competition: Competition,
+    name: str,
+    distinction: str = "",
+    user=None,
+    guest: bool = False,
 ) -> Player:
     """A new member of the season's club, added at the door. Refused like
     any new player: ``RegisterRefusedError`` (who may add to the club),
-    ``ValidationError`` (a same name in the club nothing tells apart)."""
+    ``ValidationError`` (a same name in the club nothing tells apart).
+    ``guest``: a visitor, in the register (their results need a holder) but
+    not active, so the "all active members" pick passes them by; the page
+    enters them as a guest (``create_evening``'s ``guests``)."""
     club = competition.club
     check_new_player(user, club)
-    name, distinction = " ".join(name.split()), distinction.strip()
+    name, distinction = clean_name(name), clean_name(distinction)
     check_name_free(name, club, distinction)  # the register's one rule
-    player = Player(name=name, club=club, distinction=distinction)
+    player = Player(name=name, club=club, distinction=distinction, active=not guest)
     player.full_clean()
     player.save()
     return player

@@ -27,7 +27,8 @@ from core.transactions import atomic_retry
 from scoring.rowsource import events_deal_rows, player_deals
 from seasons.models import Competition, Rating, SeasonLog, Team
 from seasons.privacy_text import Scope, Scrubber, mentioning, mentions, name_forms
-from tournaments.audit import audit
+from tournaments.audit import audit, player_ids
+from tournaments.audit import entry_ids as entry_ids_in
 from tournaments.dealing import unique_labels
 from tournaments.models import AuditLog, Entry, Player, Seat, Tournament, new_public_id
 from tournaments.people import HIDDEN, entry_names, public_form
@@ -222,25 +223,11 @@ def _ratings(player: Player) -> list[dict]:
     ]
 
 
-def _ids(value) -> set:
-    """The ids a detail value holds: a number, or lists of them (a seating)."""
-    if isinstance(value, int):
-        return {value}
-    if isinstance(value, list):
-        return set().union(*(_ids(v) for v in value))
-    return set()
-
-
-#: Detail keys that hold entry ids (``tournaments`` services' audit lines).
-ENTRY_KEYS = ("entry", "entries", "a", "b", "first", "second", "tables", "byes")
-
-
 def _refers(detail, entry_ids: set[int], player_id: int) -> bool:
-    """An audit line of the player's event that names them by id."""
-    if not isinstance(detail, dict):
-        return False
-    entries = set().union(*(_ids(detail.get(k)) for k in ENTRY_KEYS))
-    return bool(entry_ids & entries or player_id in _ids(detail.get("players")))
+    """An audit line of the player's event that names them by id: the keys
+    that hold ids are declared once, with the log's writer
+    (``tournaments.audit.ENTRY_KEYS``, ``PLAYER_KEYS``)."""
+    return bool(entry_ids & entry_ids_in(detail) or player_id in player_ids(detail))
 
 
 def _log(player: Player, entries: list[Entry]) -> list[dict]:

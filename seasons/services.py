@@ -30,6 +30,7 @@ from seasons.ranking import (
 )
 from seasons.ranking import season_ranking as rank_season
 from tournaments import people
+from tournaments.audit import audit
 from tournaments.models import Entry, Player, Seat, Tournament
 from tournaments.roster import check_in
 from tournaments.services import create_tournament, register
@@ -101,14 +102,18 @@ def evening_results(
     from the seats' stored totals: two queries (and ``rules_of``'s, when
     ``rules`` is not given). ``public`` counts published rounds only, as the
     public pages do. An evening's ranks follow the season's order
-    (``SeasonRules.ranks_high``)."""
+    (``SeasonRules.ranks_high``). A guest's seats are left out: a guest
+    plays the evening, not the season (so every ranking, prize list, team
+    and the statistics' ranking built from here leave them out; an
+    evening's rank here is among the season's players)."""
     evenings = dict(
         competition.evenings.values_list("number", "tournament__slug").order_by(
             "number"
         )
     )
     seats = Seat.objects.filter(
-        table__round__tournament__evening__competition=competition
+        table__round__tournament__evening__competition=competition,
+        entry__guest=False,
     )
     if public:  # what the event pages show: published, not hidden yet
         seats = seats.filter(public_rounds_q("table__round__"))
@@ -137,8 +142,10 @@ def evening_results(
 
 
 def newcomers(competition: Competition, players) -> frozenset[int]:
-    """Players of this season who played no earlier season of the club."""
+    """Players of this season who played no earlier season of the club (a
+    visit as a guest is no season played)."""
     earlier = Seat.objects.filter(
+        entry__guest=False,
         table__round__tournament__evening__competition__club=competition.club,
         table__round__tournament__evening__competition__created__lt=competition.created,
         entry__player_id__in=list(players),
@@ -184,9 +191,11 @@ def create_evening(
     players,
     user=None,
     prize_evening: bool = False,
+    guests=frozenset(),
 ) -> Tournament:
     """Next evening of the season: an event in the season's format with the
-    players ticked as present entered and checked in. Late arrivals are
+    players ticked as present entered and checked in, those of ``guests``
+    (player ids) entered as guests (``Entry.guest``). Late arrivals are
     added on the evening's own roster page. ``RulesGoneError`` or
     ``rules.naming.NoFreeCodeError`` (its code) before anything is stored."""
     refuse_if_closed(competition)  # SeasonClosedError: reopen it first
@@ -214,6 +223,10 @@ def create_evening(
         prize_evening=prize_evening,
     )
     entries = register(tournament, list(players), user)
+    visitors = [e.pk for e in entries if e.player_id in set(guests)]
+    if visitors:  # the audit line names them (``tournaments.guests``)
+        Entry.objects.filter(pk__in=visitors).update(guest=True)
+        audit(tournament, user, "entry.guest", entries=visitors, guest=True)
     check_in(entries, user)
     return tournament
 

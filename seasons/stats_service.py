@@ -250,7 +250,9 @@ def club_season(club: Club) -> ClubSeason:
     played = [
         (public_id, person_from(fields))
         for public_id, *fields in Entry.objects.filter(
-            played_in_public(entry="pk"), tournament__evening__competition=page.current
+            played_in_public(entry="pk"),
+            tournament__evening__competition=page.current,
+            guest=False,  # a guest visits an evening, not the season
         ).values_list("player__public_id", *person_fields("player__"))
     ]
     names = shown_names({p.number: p for _i, p in played})  # tournaments.people

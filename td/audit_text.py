@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from td.audit_deals import changes_words, contract_name, record_words
+from tournaments.audit import entry_ids
 from tournaments.models import AuditLog, Player, Tournament, TournamentRole
 from tournaments.people import event_names, player_names
 
@@ -123,11 +124,10 @@ def _ids(value) -> list[int]:
     return [i for i in items if isinstance(i, int) and not isinstance(i, bool)]
 
 
-ENTRY_KEYS = ("entry", "entries", "a", "b", "out", "entered_entry")
-
-
 def _entry_names(tournament, lines) -> dict[int, str]:
-    ids = {i for ln in lines for k in ENTRY_KEYS for i in _ids(ln.detail.get(k))}
+    """The names of every entry the lines hold, by the keys declared with
+    the log's writer (``tournaments.audit.ENTRY_KEYS``)."""
+    ids = set().union(*(entry_ids(ln.detail) for ln in lines))
     if not ids:
         return {}
     names = event_names(tournament)  # as every page shows them

@@ -4,10 +4,13 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Max, Q
+from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from core.numbers import is_id
+from core.text import clean_name as tidy_name
+from core.text import fold
 from core.validators import no_control_characters
 from rules.models import CODE_INVALID
 from rules.resolver import resolve_schedule, schedule_choices
@@ -23,7 +26,12 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
-from tournaments.people import event_names, in_name_order, player_names
+from tournaments.people import (
+    event_names,
+    in_name_order,
+    player_names,
+    shown_sort_key,
+)
 from tournaments.permissions import register_players_for
 from tournaments.ranking import DEFAULT_TIEBREAKS, METRICS
 
@@ -153,6 +161,22 @@ class IdChoiceField(forms.ModelChoiceField):
                 self.error_messages["invalid_choice"], code="invalid_choice"
             )
         return super().to_python(value)
+
+
+class NameOrderIterator(ModelChoiceIterator):
+    """A select of players in the Dutch order of their labels
+    (``tournaments.people.shown_sort_key``), which SQL cannot sort."""
+
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        rows = [self.choice(obj) for obj in self.queryset]
+        yield from sorted(rows, key=lambda row: shown_sort_key(str(row[1])))
+
+
+def in_name_order_select(field) -> None:
+    """``field`` (a select of players) lists them in the Dutch order."""
+    field.iterator = NameOrderIterator
 
 
 class IdMultipleChoiceField(forms.ModelMultipleChoiceField):
@@ -420,10 +444,15 @@ class PlayerForm(forms.ModelForm):
         fields = ["name", "distinction", "club", "federation_number"]
 
     def clean_name(self):
-        name = self.cleaned_data["name"].strip()
+        """The name as it is stored (``core.text.clean_name``), before the
+        model's check for a same name compares it."""
+        name = tidy_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError(_("Enter a name."), code="required")
         return name
+
+    def clean_distinction(self):
+        return tidy_name(self.cleaned_data.get("distinction") or "")
 
     def clean_federation_number(self):
         number = self.cleaned_data["federation_number"].strip()
@@ -444,6 +473,10 @@ class ClubForm(forms.ModelForm):
         model = Club
         fields = ["name", "city", "embed_origins"]
         widgets = {"embed_origins": forms.Textarea(attrs={"rows": 3})}
+
+    def clean_name(self):
+        """As stored (``Club.save``), before the check that it is unique."""
+        return tidy_name(self.cleaned_data["name"])
 
     def clean_embed_origins(self):
         """One website per line, as ``https://www.myclub.nl``: refused with
@@ -494,11 +527,19 @@ class RegisterForm(forms.Form):
         players = register_players_for(user, tournament).exclude(
             entries__tournament=tournament
         )
-        if search:
-            players = players.filter(name__icontains=search)
+        wanted = fold(tidy_name(search))
+        if wanted:  # however typed: spaces, case, diacritics (SQL cannot)
+            players = players.filter(
+                pk__in=[
+                    pk
+                    for pk, name in players.values_list("pk", "name")
+                    if wanted in fold(name)
+                ]
+            )
         names = player_names(players)  # told apart as shown together
         self.fields["players"].queryset = players.select_related("club")
         self.fields["players"].label_from_instance = lambda p: names[p.pk]
+        in_name_order_select(self.fields["players"])
 
 
 class QuickAddForm(PlayerForm):
@@ -513,6 +554,8 @@ class EntryActionForm(forms.Form):
         ("checkout", _("Undo check-in")),
         ("withdraw", _("Withdraw")),
         ("unwithdraw", _("Undo withdrawal")),
+        ("guest", _("Mark as guest")),
+        ("member", _("Make member")),
     ]
     action = forms.ChoiceField(choices=ACTIONS)
 
@@ -680,10 +723,11 @@ class WithdrawForm(forms.Form):
         names = player_names(offered)  # told apart as shown together
         self.fields["substitute"].queryset = offered.select_related("club")
         self.fields["substitute"].label_from_instance = lambda p: names[p.pk]
+        in_name_order_select(self.fields["substitute"])
 
     def clean(self):
         data = super().clean()
-        data["substitute_name"] = (data.get("substitute_name") or "").strip()
+        data["substitute_name"] = tidy_name(data.get("substitute_name") or "")
         one = bool(data.get("substitute")) != bool(data["substitute_name"])
         if data.get("choice") == "substitute" and not one:
             self.add_error(

@@ -11,10 +11,12 @@ from tournaments.models import Player
 MEMBER_FIELDS = (
     "name",
     "distinction",
+    "distinction_public",
     "club",
     "federation_number",
     "email",
     "phone",
+    "place",
     "member_since",
     "active",
     "public_name",

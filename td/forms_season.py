@@ -300,6 +300,10 @@ class NewcomerForm(forms.Form):
         validators=[no_control_characters],
         help_text=_("Only for a second member of the same name: a birth year."),
     )
+    guest = forms.BooleanField(
+        label=_("Guest (a visitor of this evening, in no season ranking)"),
+        required=False,
+    )
 
 
 class TeamForm(forms.ModelForm):

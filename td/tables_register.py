@@ -12,11 +12,17 @@ from tournaments.models import Player
 
 #: The list shows who a member is and how to reach them; the choices about
 #: public names and mail are on the member's own page.
-LIST_FIELDS = MEMBER_FIELDS[: MEMBER_FIELDS.index("active") + 1]
+LIST_FIELDS = tuple(
+    field
+    for field in MEMBER_FIELDS[: MEMBER_FIELDS.index("active") + 1]
+    if field != "distinction_public"
+)
 
 
 class RegisterTable(tables.Table):
-    name = tables.Column(verbose_name=_("Name"))
+    #: In the Dutch order (``tournaments.people.name_order``), which SQL
+    #: cannot sort: the rows are a list, each with its ``name_order``.
+    name = tables.Column(verbose_name=_("Name"), order_by=("name_order",))
     distinction = tables.Column(verbose_name=_("To tell apart"))
     club = tables.Column(verbose_name=_("Club"), default="")
     federation_number = tables.Column(verbose_name=_("Federation number"))

@@ -3,13 +3,14 @@ for their own club's players (docs/roles.md)."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from core.text import clean_name, fold
 from td.access import clubs_required, register_required
 from td.forms import ClubForm
 from td.forms_register import MemberForm, RegisterFilterForm
@@ -17,6 +18,7 @@ from td.tables import ClubTable
 from td.tables_register import RegisterTable
 from tournaments.merge import MergeRefusedError, check_merge, merge_players
 from tournaments.models import Club, MailSubscription, Player
+from tournaments.people import name_order, shown_sort_key
 from tournaments.permissions import can_edit_player, organised_clubs
 from tournaments.register_rules import (
     RegisterRefusedError,
@@ -45,22 +47,34 @@ def visible_players(user):
     return rows.filter(club__in=organised_clubs(user))
 
 
-def _filtered(rows, filters: RegisterFilterForm):
-    q = (filters.value("q") or "").strip()
-    if q:
-        rows = rows.filter(
-            Q(name__icontains=q)
-            | Q(distinction__icontains=q)
-            | Q(club__name__icontains=q)
-            | Q(federation_number__iexact=q)
-        )
+def _filtered(rows, filters: RegisterFilterForm) -> list[Player]:
+    """The members the filters keep, in the Dutch order of their names
+    (``tournaments.people.name_order``). The search finds a name however it
+    was typed: spaces, case and diacritics do not count ("anneke  smulders"
+    finds "Anneke Smulders", "emile" finds "Émile"); SQL cannot compare so,
+    so it runs here, on the club's list (a few hundred rows)."""
     club = filters.value("club")
     if club is not None:
         rows = rows.filter(club_id=club)
     active = filters.value("active")
     if active in ("0", "1"):
         rows = rows.filter(active=active == "1")
-    return rows
+    found = list(rows)
+    q = fold(clean_name(filters.value("q") or ""))
+    if q:
+        found = [p for p in found if _matches(p, q)]
+    for player in found:
+        player.name_order = shown_sort_key(player.name)
+    return name_order(found, lambda p: p.name)
+
+
+def _matches(player: Player, folded: str) -> bool:
+    """Whether the search (``fold``-ed) is in the member's name, distinction
+    or club, or is their federation number."""
+    texts = (player.name, player.distinction, player.club.name if player.club else "")
+    return any(folded in fold(text) for text in texts) or (
+        folded == fold(player.federation_number)
+    )
 
 
 @register_required

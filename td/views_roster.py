@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from core.transactions import BUSY_MESSAGE, BusyError
@@ -18,9 +19,11 @@ from td.forms import (
     SearchForm,
     WithdrawForm,
 )
+from tournaments.guests import GuestRefusedError, make_member, mark_guest
 from tournaments.models import Entry
 from tournaments.names import DuplicateNameError
 from tournaments.people import entry_name, event_names
+from tournaments.permissions import is_td
 from tournaments.register_rules import RegisterRefusedError, clubs_for
 from tournaments.roster import check_in, check_out, quick_add, unwithdraw
 from tournaments.seating_screen import generate_tables
@@ -123,6 +126,33 @@ ACTIONS = {
 }
 
 
+def _guest_action(request, entry: Entry, action: str) -> None:
+    """Mark a guest, or make a guest a member: in every event of theirs
+    this user runs (``tournaments.guests``), the results kept."""
+    try:
+        if action == "guest":
+            mark_guest(entry, True, request.user)
+            messages.success(
+                request, _("%(name)s: guest.") % {"name": entry_name(entry)}
+            )
+            return
+        _done, left = make_member(
+            entry.player, lambda event: is_td(request.user, event), request.user
+        )
+    except GuestRefusedError as exc:
+        messages.error(request, str(exc))
+        return
+    text = _("%(name)s is a member: their results count in the season.")
+    messages.success(request, text % {"name": entry_name(entry)})
+    if left:
+        more = ngettext(
+            "%(n)d entry in an event you do not run stays a guest's.",
+            "%(n)d entries in events you do not run stay a guest's.",
+            left,
+        )
+        messages.warning(request, more % {"n": left})
+
+
 @td_required
 @require_POST
 def entry_action(request, tournament, pk: int):
@@ -133,6 +163,8 @@ def entry_action(request, tournament, pk: int):
         return redirect("td:withdraw", tournament.slug, entry.pk)
     if not form.is_valid():
         messages.error(request, _("Unknown action."))
+    elif form.cleaned_data["action"] in ("guest", "member"):
+        _guest_action(request, entry, form.cleaned_data["action"])
     else:
         ACTIONS[form.cleaned_data["action"]](entry, request.user)
         entry.refresh_from_db()

@@ -21,7 +21,7 @@ from tournaments.corrections import (
 )
 from tournaments.models import Entry, Round
 from tournaments.moves import Place, move_player
-from tournaments.people import entry_name, event_names
+from tournaments.people import entry_name, event_names, name_order
 from tournaments.rounds import (
     RoundRefusedError,
     close_round,
@@ -172,12 +172,12 @@ def _diag_key(round_) -> str:
 
 def _unseated(round_) -> list[Entry]:
     """Checked-in players with neither a seat nor a bye (latecomers)."""
-    return list(
+    return name_order(
         Entry.objects.filter(tournament=round_.tournament, status=Entry.Status.PRESENT)
         .exclude(seats__table__round=round_)
         .exclude(byes__round=round_)
-        .select_related("player")
-        .order_by("player__name")
+        .select_related("player"),
+        lambda entry: entry.player.name,  # the Dutch order
     )
 
 

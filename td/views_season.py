@@ -148,15 +148,19 @@ def new_evening(request, competition: Competition):
         ticked = _ticked(request.GET, "tick") if again else last
         added_ids = _ticked(request.GET, "added") if again else set()
         added = players.filter(pk__in=added_ids).first() if added_ids else None
+        guests = _ticked(request.GET, "guests")
         return _check_in_page(
-            request, competition, form, players, last, ticked, added=added
-        )
+            request, competition, form, players, last, ticked, added=added,
+            guests=guests,
+        )  # fmt: skip
     ticked = _ticked(request.POST)
+    guests = _ticked(request.POST, "guests")
     if "add_player" in request.POST:
-        return _add_newcomer(request, competition, players, last, ticked)
+        return _add_newcomer(request, competition, players, last, ticked, guests)
     form = EveningForm(request.POST, players=players, fewest=_fewest(competition))
+    again = (request, competition, form, players, last, ticked)
     if not form.is_valid():
-        return _check_in_page(request, competition, form, players, last, ticked)
+        return _check_in_page(*again, guests=guests)
     try:
         event = create_evening(
             competition,
@@ -164,16 +168,17 @@ def new_evening(request, competition: Competition):
             form.cleaned_data["players"],
             request.user,
             form.cleaned_data["prize_evening"],
+            guests=frozenset(guests),
         )
     except (RulesGoneError, NoFreeCodeError) as exc:
         messages.error(request, _refusal(exc))
-        return _check_in_page(request, competition, form, players, last, ticked)
+        return _check_in_page(*again, guests=guests)
     except SeasonClosedError as exc:  # names the season; reopen it first
         messages.error(request, str(exc))
         return redirect("td:season", competition.slug)
     except DuplicateNameError as exc:  # two members the evening cannot tell apart
         messages.error(request, _("No evening was made: %(why)s") % {"why": exc})
-        return _check_in_page(request, competition, form, players, last, ticked)
+        return _check_in_page(*again, guests=guests)
     done = _(
         "Evening created: seat the first partij when everyone is in; "
         "late arrivals can be added."
@@ -192,9 +197,10 @@ def _ticked(data, name: str = "players") -> set[int]:
     }
 
 
-def _add_newcomer(request, competition, players, last, ticked):
-    """Register the newcomer and show the page again: the ticks, date and
-    prize evening as they were, the newcomer ticked too."""
+def _add_newcomer(request, competition, players, last, ticked, guests):
+    """Register the newcomer and show the page again: the ticks, guests,
+    date and prize evening as they were, the newcomer ticked too (and
+    marked a guest when they came as one)."""
     newcomer = NewcomerForm(request.POST, prefix="new")
     initial = {
         "date": request.POST.get("date", ""),
@@ -209,6 +215,7 @@ def _add_newcomer(request, competition, players, last, ticked):
                 newcomer.cleaned_data["name"],
                 newcomer.cleaned_data["distinction"],
                 request.user,
+                guest=newcomer.cleaned_data["guest"],
             )
         except ValidationError as exc:
             newcomer.add_error(None, exc.messages)
@@ -217,6 +224,8 @@ def _add_newcomer(request, competition, players, last, ticked):
         else:
             query = QueryDict(mutable=True)
             query.setlist("tick", sorted(ticked | {added.pk}))
+            guests |= {added.pk} if newcomer.cleaned_data["guest"] else set()
+            query.setlist("guests", sorted(guests))
             query["added"] = added.pk
             query["date"] = request.POST.get("date", "")
             if request.POST.get("prize_evening"):
@@ -224,14 +233,22 @@ def _add_newcomer(request, competition, players, last, ticked):
             url = reverse("td:season-new-evening", args=[competition.slug])
             return redirect(f"{url}?{query.urlencode()}")
     return _check_in_page(
-        request, competition, form, players, last, ticked, newcomer, added
+        request, competition, form, players, last, ticked, newcomer, added, guests
     )
 
 
 def _check_in_page(
-    request, competition, form, players, last, ticked, newcomer=None, added=None
+    request,
+    competition,
+    form,
+    players,
+    last,
+    ticked,
+    newcomer=None,
+    added=None,
+    guests=frozenset(),
 ):
-    rows = check_in_rows(competition, players, last, ticked)
+    rows = check_in_rows(competition, players, last, ticked, frozenset(guests))
     context = {
         "competition": competition,
         "number": next_number(competition),

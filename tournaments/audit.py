@@ -11,6 +11,48 @@ were (``documents.event_backup``).
 
 from tournaments.models import AuditLog, TableRound, Tournament
 
+#: The detail keys whose values are entry ids (a number, or lists of them:
+#: a seating's ``tables``), declared once for every reader: a member's data
+#: export finds the lines about them by these (``seasons.privacy``), the
+#: audit page names the players they hold (``td.audit_text``). A writer that
+#: names an entry under a new key adds it here; a test reads every writer's
+#: keys and fails on one that is in neither list
+#: (tests/seasons/test_privacy_declared.py). ``first``/``second``: lines of
+#: older versions (a pair kept apart).
+ENTRY_KEYS = (
+    "entry", "entries", "a", "b", "out", "entered_entry", "tables", "byes",
+    "first", "second",
+)  # fmt: skip
+
+#: The detail keys whose values are register player ids (``entry.register``,
+#: ``player.erase``). A merge's ``id`` names a player that is gone.
+PLAYER_KEYS = ("players", "player")
+
+
+def ids_in(value) -> set[int]:
+    """The ids a detail value holds: a number, or lists of them, nested."""
+    if isinstance(value, bool):
+        return set()
+    if isinstance(value, int):
+        return {value}
+    if isinstance(value, list):
+        return set().union(*(ids_in(v) for v in value))
+    return set()
+
+
+def entry_ids(detail) -> set[int]:
+    """Every entry id an audit line's detail holds (``ENTRY_KEYS``)."""
+    if not isinstance(detail, dict):
+        return set()
+    return set().union(*(ids_in(detail.get(k)) for k in ENTRY_KEYS))
+
+
+def player_ids(detail) -> set[int]:
+    """Every register player id an audit line's detail holds."""
+    if not isinstance(detail, dict):
+        return set()
+    return set().union(*(ids_in(detail.get(k)) for k in PLAYER_KEYS))
+
 
 def user_or_none(user):
     """The user to link a line to: nobody for an anonymous visitor (a phone

@@ -61,6 +61,12 @@ class Club(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs):
+        """A club's name is stored as a player's (``core.text.clean_name``):
+        a file's "De  Troef" is the register's "De Troef"."""
+        self.name = clean_name(self.name)
+        super().save(*args, **kwargs)
+
 
 class ClubRole(models.Model):
     """A user who manages a club's players in the register (an organiser)."""
@@ -97,11 +103,12 @@ class PlayerQuerySet(models.QuerySet):
         oldest first. Narrowed in SQL by the name's runs of plain ASCII
         only (SQLite folds no other letter's case: "Émile" would miss
         "émile"), then compared in Python."""
-        key = name_key(name or "")
+        name = clean_name(name or "")  # the searched name as names are stored
+        key = name_key(name)
         if not key:
             return []
         others = self.filter(club_id=getattr(club, "pk", club))
-        runs = sorted(ASCII_RUN.findall(name or ""), key=len, reverse=True)
+        runs = sorted(ASCII_RUN.findall(name), key=len, reverse=True)
         for run in runs[:3]:
             others = others.filter(name__icontains=run)
         return [
@@ -252,7 +259,8 @@ class Player(models.Model):
     privacy = PersonalData(
         own=(
             "name", "distinction", "federation_number", "email", "phone",
-            "place", "member_since", "distinction_public", "active", "public_name", "mail_consent_at",
+            "place", "member_since", "distinction_public", "active", "public_name",
+            "mail_consent_at",
             "mail_results", "mail_season", "mail_seating", "mail_language",
             "public_id",
         )

@@ -20,6 +20,8 @@ Namesakes are told apart one way, everywhere (``shown_names``):
 
 1. the name carries its mark from the register (``Player.distinction``, a
    birth year or initial) as the register shows it: "Jan de Vries (1956)";
+   for the public only where the member chose so (``Player.
+   distinction_public``: a birth year is personal, docs/privacy.md), and
    never a hidden name's, which could tell the public who it is;
 2. where names still repeat among the people shown together (an event's
    entries, a season's players, a list), the club is added:
@@ -34,16 +36,20 @@ API exchange; those are keys, never shown (``scoring.services.TableView``
 maps them to the names here).
 """
 
+import re
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TypeVar
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 
-from core.text import name_key
+from core.text import fold, name_key, sort_key
 
 FULL, SHORT, HIDDEN = "full", "short", "hidden"
 
@@ -51,6 +57,7 @@ FULL, SHORT, HIDDEN = "full", "short", "hidden"
 _public: ContextVar[bool] = ContextVar("public_names", default=False)
 
 K = TypeVar("K", bound=Hashable)
+T = TypeVar("T")
 
 
 @contextmanager
@@ -83,6 +90,8 @@ class Person:
     number: int = 0  # the register number (Player.pk): a hidden name's stand-in
     club: str = ""  # the register's club, else the club an entry names as text
     federation: str = ""
+    #: Whether the public may read ``distinction`` (the member's choice).
+    distinction_public: bool = False
 
     @classmethod
     def of(cls, player) -> "Person":
@@ -98,6 +107,7 @@ class Person:
             player.pk or 0,
             club,
             player.federation_number,
+            player.distinction_public,
         )
 
 
@@ -110,6 +120,7 @@ PERSON_FIELDS = (
     "id",
     "club__name",
     "federation_number",
+    "distinction_public",
 )
 
 
@@ -120,15 +131,44 @@ def person_fields(path: str = "") -> tuple[str, ...]:
 
 def person_from(values: Iterable) -> Person:
     """The ``Person`` of one ``person_fields`` row (a club of None is none)."""
-    name, mark, choice, number, club, federation = values
-    return Person(name, mark or "", choice or FULL, number, club or "", federation)
+    name, mark, choice, number, club, federation, mark_public = values
+    return Person(
+        name,
+        mark or "",
+        choice or FULL,
+        number,
+        club or "",
+        federation,
+        bool(mark_public),
+    )
 
 
 # -- one name, alone ---------------------------------------------------------
+def pseudonymous(name: str) -> bool:
+    """Whether ``name`` is itself a hidden name ("Speler 12", "Player 12" in
+    any of the site's languages): an erased member's stored pseudonym
+    (``seasons.privacy``), which is shown as stored so it stays the same
+    after a backup is restored elsewhere (where the number differs)."""
+    return bool(_pseudonym_pattern().fullmatch(name))
+
+
+@cache
+def _pseudonym_pattern() -> re.Pattern:
+    words = set()
+    for code, _label in settings.LANGUAGES:
+        with translation.override(code):
+            words.add(_("Player %(number)s") % {"number": "0"})
+    forms = "|".join(re.escape(w).replace("0", "[1-9][0-9]*") for w in sorted(words))
+    return re.compile(f"(?:{forms})")
+
+
 def public_form(name: str, choice: str, number: int) -> str:
     """The name as the public sees it, without its mark: ``number`` is the
-    register number, which stands for a hidden name ("Player 12")."""
+    register number, which stands for a hidden name ("Player 12"); an
+    erased member's stored pseudonym is shown as stored."""
     if choice == HIDDEN:
+        if pseudonymous(name):
+            return name
         return _("Player %(number)s") % {"number": number}
     if choice == SHORT:
         first, *rest = name.split() or [""]
@@ -142,7 +182,9 @@ def _base_and_mark(person: Person, public: bool) -> tuple[str, str]:
     if not public:
         return person.name, person.distinction
     base = public_form(person.name, person.choice, person.number)
-    return base, "" if person.choice == HIDDEN else person.distinction
+    if person.choice == HIDDEN or not person.distinction_public:
+        return base, ""
+    return base, person.distinction
 
 
 def _with_tags(base: str, tags: Iterable[str]) -> str:
@@ -194,9 +236,33 @@ def shown_names(people: Mapping[K, Person], public: bool | None = None) -> dict[
 
 
 def in_name_order(names: Mapping[K, str]) -> list[K]:
-    """The keys of ``names`` ordered by the names as shown (an order by the
-    full name would hint at a hidden one on a public list)."""
-    return sorted(names, key=lambda key: (name_key(names[key]), str(key)))
+    """The keys of ``names`` ordered by the names as shown, in the Dutch
+    order on every language's pages (``core.text.sort_key``: "Ëlla van Dĳk"
+    under D, before "Wim de Kort"); an order by the full name would hint at
+    a hidden one on a public list. SQL cannot sort this way: lists are
+    sorted here, in Python (a few hundred names at most)."""
+    return sorted(names, key=lambda key: (shown_sort_key(names[key]), str(key)))
+
+
+def name_order(items: Iterable[T], name: Callable[[T], str]) -> list[T]:
+    """``items`` in the Dutch order of ``name(item)`` (``in_name_order``),
+    for a list that has its objects at hand (the register, the check-in)."""
+    return sorted(items, key=lambda item: shown_sort_key(name(item)))
+
+
+_TAGS = re.compile(r"^(.*?)(?: \(([^()]*)\))?$")
+
+
+def shown_sort_key(text: str) -> tuple:
+    """The Dutch order of a name as shown: by the name (``core.text.
+    sort_key``), then what tells it apart ("(De Troef, no. 12)"), which is
+    no part of the surname; a hidden name ("Player 13") under its word,
+    its numbers in their order."""
+    base, tags = _TAGS.match(text).groups()
+    first, _sep, number = base.rpartition(" ")
+    if first and number.isdigit():  # "Player 13": under P, 9 before 13
+        return (fold(first), number.zfill(12), "", base, fold(tags or ""))
+    return (*sort_key(base), fold(tags or ""))
 
 
 # -- read from the database ----------------------------------------------------

@@ -10,7 +10,10 @@ here. Without a receiver each question has a plain answer.
   should not repeat (``seasons``: the season's earlier evenings), oldest
   first, in this event's entry ids;
 - ``in_a_series``: whether the event is one of a series (a season's
-  evening), whose repeat meetings the round page counts over the series.
+  evening), whose repeat meetings the round page counts over the series;
+- ``absent_scores``: whether an entry never seated at a table (nor given a
+  bye) still has a place in the event's standings (``seasons``: an evening
+  of a season whose absent players score). Without an answer it has none.
 
 The result events (``tournaments.result_events``) and a member's data
 request (``tournaments.privacy_signals``) go the same way.
@@ -24,6 +27,8 @@ results_held = Signal()
 earlier_tables = Signal()
 #: ``tournament=``; a receiver returns True when the event is one of a series.
 in_a_series = Signal()
+#: ``tournament=``; a receiver returns True when absent entries are ranked.
+absent_scores = Signal()
 
 
 def answers(signal: Signal, **kwargs) -> list:

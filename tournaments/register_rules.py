@@ -18,6 +18,7 @@ runs it runs the site, as staff.
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from core.text import clean_name
 from tournaments import permissions
 from tournaments.models import Club, ClubRole, Player, clash_message
 
@@ -48,7 +49,9 @@ def create_club(user, name: str, city: str = "", embed_origins: str = "") -> Clu
     """A new club; its maker (unless staff) becomes its organiser."""
     if not may_create_clubs(user):
         raise RegisterRefusedError(_("You may not create clubs."))
-    club = Club.objects.create(name=name, city=city, embed_origins=embed_origins)
+    club = Club.objects.create(
+        name=clean_name(name), city=clean_name(city), embed_origins=embed_origins
+    )
     if not is_staff(user):
         ClubRole.objects.create(club=club, user=user)
     return club
@@ -92,9 +95,10 @@ class ClubsOfAFile:
 
     def existing(self, name: str) -> Club | None:
         """The register's club of that name (to match players already in it)."""
-        return self.by_name.get(name) if name else None
+        return self.by_name.get(clean_name(name)) if name else None
 
     def for_new_player(self, name: str) -> Club | None:
+        name = clean_name(name)  # as club names are stored
         if not name:
             return None
         club = self.by_name.get(name)
@@ -151,6 +155,28 @@ def free_distinction(
     return f"{base} {n}"
 
 
+def identity_match(public_id: str, name: str, file_club: str, used=()) -> Player | None:
+    """The register's member a file names by its identifier
+    (``Player.public_id``, which backups carry since event format 9 and
+    season format 4), when the file says who it is: the same name (as
+    ``name_key`` compares) and the same club by name, or a member without a
+    club (an event-only player, whose club the entry keeps as text). The
+    identifier is public (a player page's address), so it alone attaches
+    nothing: a file naming another club's member by it, under another
+    name or club, gets no match here and is read by today's rules
+    (``register_match``), and an import never renames anyone."""
+    from tournaments.names import name_key
+
+    if not public_id:
+        return None
+    found = Player.objects.select_related("club").filter(public_id=public_id).first()
+    if found is None or found.pk in used or name_key(found.name) != name_key(name):
+        return None
+    if found.club_id is not None and found.club.name != (file_club or ""):
+        return None
+    return found
+
+
 def register_match(
     name: str,
     club,
@@ -159,7 +185,8 @@ def register_match(
     used=(),
     distinction_known: bool = True,
 ) -> Player | None:
-    """The register's row of a backup's player (event and season backups):
+    """The register's row of a backup's player (event and season backups),
+    when its identifier did not find it (``identity_match``):
     the one with its federation number; without a number, the same name in
     the same club (``club`` None: among the clubless), without a number,
     with the same distinction and not ``used`` by another of the file's
@@ -193,20 +220,28 @@ def player_from_file(
     file_club: str = "",
     used=(),
     distinction: str = "",
+    public_id: str = "",
 ) -> Player:
     """A backup's player the register does not hold by number or by name
     and club: the member this name would clash with when not taken by
     another of the file's players (the same person), else a new player told
     apart automatically (the file's club, else its number, else numbered),
-    so a backup always imports. ``distinction``: the file's, if it has one."""
+    so a backup always imports. ``distinction``: the file's, if it has one;
+    ``public_id``: the file's identifier, which a new player keeps when no
+    one here has it (so importing the file again finds the same person)."""
+    name, distinction = clean_name(name), clean_name(distinction)
     other = name_clash(name, club, distinction, federation_number)
     if other is not None and other.pk not in used:
         return other
     hints = (federation_number, file_club if club is None else "")
     mark = free_distinction(name, club, distinction, federation_number, hints)
-    return Player.objects.create(
+    player = Player(
         name=name, club=club, federation_number=federation_number, distinction=mark
     )
+    if public_id and not Player.objects.filter(public_id=public_id).exists():
+        player.public_id = public_id
+    player.save()
+    return player
 
 
 def untold_pairs(players) -> list[tuple[Player, Player]]:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
+from core.text import clean_name
 from tournaments.audit import audit
 from tournaments.models import Club, Entry, Player, Tournament, TournamentRole
 from tournaments.register_rules import check_name_free, check_new_player
@@ -62,6 +63,7 @@ def quick_add(
     Into a club only by its organisers (``RegisterRefusedError``); without a club
     by anyone who runs the event."""
     check_new_player(user, club)
+    name, distinction = clean_name(name), clean_name(distinction)  # as stored
     check_name_free(name, club, distinction, federation_number)
     player = Player.objects.create(
         name=name,

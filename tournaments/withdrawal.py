@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
+from core.text import clean_name
 from tournaments.audit import audit
 from tournaments.dealing import table_sizes
 from tournaments.locks import lock_round_tables
@@ -190,10 +191,11 @@ def _substitute(seat: Seat, substitute, user) -> None:
     if substitute is None or substitute == "":
         raise WithdrawalRefusedError(_("Name the substitute."))
     if isinstance(substitute, str):
+        substitute = clean_name(substitute)  # as stored, before the lookup
         other = name_clash(substitute, None)
         if other is not None:  # one name, one member (register_rules)
             raise WithdrawalRefusedError(clash_message(other))
-        substitute = Player.objects.create(name=substitute.strip())
+        substitute = Player.objects.create(name=substitute)
     entry = Entry.objects.filter(tournament=tournament, player=substitute).first()
     if entry is None:
         try:

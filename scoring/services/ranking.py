@@ -7,6 +7,7 @@ from scoring import standings
 from tournaments.models import Bye, Entry, Round, Seat, TableRound, Tournament
 from tournaments.paper_sheet import deals_at_table
 from tournaments.people import ENTRY_FIELDS, entries_shown
+from tournaments.questions import absent_scores, answers
 from tournaments.ranking import DEFAULT_PLACEMENT, DEFAULT_TIEBREAKS
 from tournaments.visibility import public_rounds_q
 
@@ -43,22 +44,57 @@ def standings_for(
         round__tournament=tournament, round__number__in=numbers
     ).values_list("entry_id", "round__number")
     # every entry, for its name (told apart in the whole event), and whether
-    # it is in the standings: not a withdrawn player or a substitute never
-    # seated
-    seated = Seat.objects.filter(entry=OuterRef("pk"))
-    rows = Entry.objects.filter(tournament=tournament).annotate(seated=Exists(seated))
-    every = list(rows.values_list(*ENTRY_FIELDS, "status", "seated"))
+    # it is in the standings (``in_standings``)
+    every = list(
+        seated_entries(tournament).values_list(*ENTRY_FIELDS, "status", "seated")
+    )
     width = len(ENTRY_FIELDS)
     shown = entries_shown((row[:width] for row in every), public=False)  # staff's
-    found = []
-    for row in every:
-        status, has_seat = row[width:]
-        if has_seat or status not in (Entry.Status.WITHDRAWN, Entry.Status.SUBSTITUTE):
-            found.append((row[0], status))
+    # before anyone is seated the standings list every entry (at 0): the
+    # players of the event as entered; from the first seating on, an entry
+    # never seated is absent
+    seated = [row[width + 1] for row in every]
+    started = any(seated)
+    # the question above is asked only when someone is absent (a query)
+    absent_too = not started or (not all(seated) and absent_ranked(tournament))
+    found = [
+        (row[0], row[width])
+        for row in every
+        if in_standings(row[width], row[width + 1], absent_too)
+    ]
     names = {pk: shown[pk] for pk, _status in found}  # one order for every audience
     substitutes = [pk for pk, status in found if status == Entry.Status.SUBSTITUTE]
     rows = standings.compute(results, names, options_for(tournament), byes, substitutes)
     return rows, names, numbers
+
+
+def seated_entries(tournament: Tournament):
+    """The event's entries, each with ``seated``: it sat at a table or was
+    given a bye in some round (one query with ``values_list``)."""
+    seat = Seat.objects.filter(entry=OuterRef("pk"))
+    bye = Bye.objects.filter(entry=OuterRef("pk"))
+    return Entry.objects.filter(tournament=tournament).annotate(
+        seated=Exists(seat) | Exists(bye)
+    )
+
+
+def absent_ranked(tournament: Tournament) -> bool:
+    """Whether an entry never seated keeps a place in the standings: only
+    where the layer above says so (``questions.absent_scores``: a season's
+    evening whose absent players score)."""
+    return any(answers(absent_scores, tournament=tournament))
+
+
+def in_standings(status: str, seated: bool, absent_too: bool) -> bool:
+    """An entry is a player of the standings once it sat at a table or had
+    a bye. One never seated (registered, or checked in and gone home) is
+    absent: out of the standings unless absent players score there
+    (``absent_ranked``); a withdrawn player or a substitute never seated is
+    out always. Pure."""
+    if seated:
+        return True
+    never = (Entry.Status.WITHDRAWN, Entry.Status.SUBSTITUTE)
+    return absent_too and status not in never
 
 
 def _deals_by_table(tournament: Tournament, numbers: list[int]) -> dict[int, int]:

@@ -25,7 +25,7 @@
   function filter(form, query) {
     var wanted = plain(query.trim()), found = 0, inFold = 0;
     boxes(form).forEach(function (box) {
-      var label = box.closest("label");
+      var label = box.closest("[data-row]") || box.closest("label");
       var match = !wanted || plain(label.textContent).indexOf(wanted) !== -1;
       label.hidden = !match;
       if (match) {

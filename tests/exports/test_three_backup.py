@@ -62,7 +62,7 @@ def table_two(data: dict, round_number: int = 1) -> dict:
 def test_the_backup_carries_the_setting_and_the_tables_of_three():
     event = three_event()
     data = exported(event)
-    assert data["version"] == VERSION == 8
+    assert data["version"] == VERSION == 9
     assert data["tournament"]["tables_of_three"] is True
     table = table_two(data)
     assert [s["position"] for s in table["seats"]] == [1, 2, 3]
@@ -274,7 +274,7 @@ def test_the_season_backup_carries_its_setting_and_its_tables_of_three():
 
     season, event = a_season()
     data = json.loads(json.dumps(export_competition(season)))
-    assert data["version"] == SEASON == 3
+    assert data["version"] == SEASON == 4
     assert data["competition"]["tables_of_three"] is True
     assert data["evenings"][0]["event"]["tournament"]["tables_of_three"] is True
     copy_ = import_competition(data, slug="drie-kopie")

@@ -12,7 +12,8 @@ NAMES = {
     '=HYPERLINK("http://evil.example","klik")': '=HYPERLINK("http://evil.example","klik")',
     "+1+2": "+1+2",
     "Bad\x01Name\x7f": "BadName",
-    " Jan <b>&amp;</b> ": " Jan <b>&amp;</b> ",
+    # (a name is stored with single spaces since issue 38: core.text.clean_name)
+    "Jan <b>&amp;</b>": "Jan <b>&amp;</b>",
 }
 
 

@@ -325,7 +325,7 @@ def test_a_totals_evening_survives_a_backup_round_trip(typed_evening):
         name__endswith=" 0"
     ).update(distinction="1978")
     data = json.loads(json.dumps(export_event(typed_evening)))
-    assert data["version"] == 8 and data["tournament"]["score_entry"] == "totals"
+    assert data["version"] == 9 and data["tournament"]["score_entry"] == "totals"
     assert any(p["distinction"] == "1978" for p in data["players"])
     copy = import_event(data, "avond-kopie")
     assert copy.score_entry == "totals"
@@ -387,7 +387,7 @@ def test_a_season_of_totals_survives_its_backup(db, td):
     member.save()
     Team.objects.create(name="Ploeg", competition=season).members.set([member])
     data = json.loads(json.dumps(export_competition(season)))
-    assert data["version"] == 3
+    assert data["version"] == 4
     info = data["competition"]
     assert (info["score_entry"], info["entry_mode"], info["weekday"]) == (
         "totals",

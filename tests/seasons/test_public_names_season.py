@@ -47,9 +47,11 @@ def test_the_public_season_ranking_names_players_as_they_chose(named):
         lines = [line for month in prize_lists(season, True) for line in month.lines]
     prizes = {line["player"]: line["name"] for line in lines}
     assert names[hidden] == members[hidden] == f"Player {hidden}"
-    assert names[short] == members[short] == "Krelis K. (1978)"
+    # the distinction (a birth year) is the organisers' unless the member
+    # chose to show it (``Player.distinction_public``, issue 38)
+    assert names[short] == members[short] == "Krelis K."
     assert prizes[hidden] == f"Player {hidden}"
-    assert prizes[short] == "Krelis K. (1978)"
+    assert prizes[short] == "Krelis K."
 
 
 def test_the_td_sees_the_full_names_with_their_marks(named):
@@ -64,7 +66,8 @@ def test_the_club_page_lists_the_public_forms(named):
     season, hidden, _short = named
     with for_public(), translation.override("en"):
         players = {name for _id, name, _n in club_season(season.club).players}
-    assert f"Player {hidden}" in players and "Krelis K. (1978)" in players
+    assert f"Player {hidden}" in players and "Krelis K." in players
+    assert not [n for n in players if "1978" in n]
     assert not [n for n in players if "Verborgen" in n or "Kortenaam" in n]
 
 
@@ -97,8 +100,9 @@ def test_no_season_page_names_a_hidden_or_short_player(client, named, url):
     html = response.content.decode()
     assert "Verborgen" not in html and "Kortenaam" not in html
     assert pseudonym(hidden).search(html)
+    assert "1978" not in html  # a birth year is not the public's
     if url not in ("public:season-player", "public:rating-history"):
-        assert "Krelis K. (1978)" in html
+        assert "Krelis K." in html
 
 
 def test_the_td_season_page_shows_the_full_names(client, named, make_user):

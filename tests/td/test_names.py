@@ -41,10 +41,11 @@ def test_the_same_name_told_apart_by_club_is_accepted_and_shown(
     Player.objects.filter(name="Speler 00").update(club=a)
     response = quick(fresh_client, fresh_event, club=str(b.pk), name=" speler  00 ")
     assert response.status_code == 302
-    assert fresh_event.entries.filter(player__name__iexact="speler  00").count() == 1
+    # stored as every way in stores a name: single spaces (issue 38)
+    assert fresh_event.entries.filter(player__name="speler 00").count() == 1
     page = client.get(f"/t/{fresh_event.slug}/", HTTP_ACCEPT_LANGUAGE="en")
     names = {r["name"] for r in page.context["table"].data.data}
-    assert {"Speler 00 (De Troefaas)", "speler  00 (Ons)"} <= names
+    assert {"Speler 00 (De Troefaas)", "speler 00 (Ons)"} <= names
 
 
 @pytest.mark.django_db

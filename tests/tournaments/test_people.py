@@ -3,6 +3,8 @@ told apart one way (the register's mark, then the club, then a number), the
 public's choice and an erased player's pseudonym applied by the same code
 for every audience."""
 
+from dataclasses import replace
+
 from django.utils import translation
 
 from tournaments.people import (
@@ -29,16 +31,29 @@ def english(call):
         return call()
 
 
-def test_namesakes_are_told_apart_by_the_registers_mark_for_every_audience():
-    people = {1: JAN_56, 2: JAN_71}
-    for public in (False, True):
-        names = shown_names(people, public)
-        assert names == {1: "Jan de Vries (1956)", 2: "Jan de Vries (1971)"}
+def test_namesakes_are_told_apart_by_the_registers_mark_for_staff():
+    names = shown_names({1: JAN_56, 2: JAN_71}, public=False)
+    assert names == {1: "Jan de Vries (1956)", 2: "Jan de Vries (1971)"}
+
+
+def test_the_public_tells_namesakes_apart_by_club_and_number_never_a_birth_year():
+    """The distinction is often a birth year: the public reads it only when
+    the member chose so (``distinction_public``)."""
+    names = english(lambda: shown_names({1: JAN_56, 2: JAN_71}, public=True))
+    assert names == {
+        1: "Jan de Vries (De Troef, no. 11)",
+        2: "Jan de Vries (De Troef, no. 12)",
+    }
+    shown_year = replace(JAN_56, distinction_public=True)
+    names = english(lambda: shown_names({1: shown_year, 2: JAN_71}, public=True))
+    assert names == {1: "Jan de Vries (1956)", 2: "Jan de Vries"}
 
 
 def test_a_name_alone_carries_its_mark_as_the_register_shows_it():
     assert shown(JAN_56, public=False) == "Jan de Vries (1956)"
-    assert shown(JAN_56, public=True) == "Jan de Vries (1956)"
+    assert shown(JAN_56, public=True) == "Jan de Vries"
+    shown_year = replace(JAN_56, distinction_public=True)
+    assert shown(shown_year, public=True) == "Jan de Vries (1956)"
     assert shown(Person("Els"), public=False) == "Els"
 
 
@@ -66,7 +81,7 @@ def test_without_a_federation_number_the_register_number_tells_them_apart():
 def test_the_public_reads_each_players_choice_and_never_a_hidden_ones_mark():
     people = {1: JAN_56, 2: HIDDEN_ONE, 3: SHORT_ONE}
     names = english(lambda: shown_names(people, public=True))
-    assert names == {1: "Jan de Vries (1956)", 2: "Player 13", 3: "Anna B."}
+    assert names == {1: "Jan de Vries", 2: "Player 13", 3: "Anna B."}
     staff = shown_names(people, public=False)
     assert staff == {
         1: "Jan de Vries (1956)",
@@ -114,4 +129,18 @@ def test_the_asker_decides_when_no_audience_is_said():
 
 def test_a_list_is_in_the_order_of_the_names_shown():
     names = {1: "Player 13", 2: "Anna B.", 3: "jan de Vries (1971)"}
-    assert in_name_order(names) == [2, 3, 1]
+    assert in_name_order(names) == [2, 1, 3]
+
+
+def test_a_list_is_in_the_dutch_order_of_surnames():
+    """By surname without its tussenvoegsel, diacritics folded; what tells a
+    name apart is no part of it; hidden names by their number."""
+    names = {
+        1: "Wim de Kort",
+        2: "Ëlla van Dĳk (De Troef)",
+        3: "Anna van den Berg",
+        4: "Jan Smit (Rik, no. 3)",
+        5: "Player 13",
+        6: "Player 9",
+    }
+    assert in_name_order(names) == [3, 2, 1, 6, 5, 4]

@@ -6,9 +6,11 @@ club, told apart by the register (1956, 1971), a player who hides the name
 and one who shows it short, at a table of five (round 1) and a table of
 four (round 2, running: its first table entered on the phones). Every
 reader names the namesakes the same way, "Jan de Vries (1956)" and "Jan de
-Vries (1971)", never a bare "Jan de Vries" or the table's internal label
-"Jan de Vries (2)"; the staff's readers show the full names, the public's
-the players' choices.
+Vries (1971)" for staff, never a bare "Jan de Vries" or the table's
+internal label "Jan de Vries (2)"; the staff's readers show the full names
+and the register's marks, the public's the players' choices and never a
+birth year (issue 38: ``Player.distinction_public`` is off), the namesakes
+told apart by club and register number: "Jan de Vries (De Troef, no. 11)".
 """
 
 import io
@@ -27,6 +29,9 @@ BARE = re.compile(r"Jan\s+de\s+Vries(?!\s*\((?:1956|1971)\))")
 #: there each "Jan de Vries" is counted against a mark.
 JANS, MARKS = re.compile(r"Jan\s+de\s+Vries"), re.compile(r"\((?:1956|1971)\)")
 OTHERS = [f"Speler {n}" for n in range(1, 6)]
+#: The public's mark of a namesake: the club, then the register number.
+PUBLIC_JAN = re.compile(r"Jan\s+de\s+Vries\s*\(De\s+Troef,\s+n[or]\.\s+(\d+)\)")
+PUBLIC_BARE = re.compile(r"Jan\s+de\s+Vries(?!\s*\(De\s+Troef,)")
 
 
 def seat(round_, entries, rng):
@@ -82,7 +87,14 @@ def build(user_model) -> dict:
     user = user_model.objects.create_user("naam-td", password="pw")
     TournamentRole.objects.create(tournament=event, user=user, role="td")
     event.refresh_from_db()
-    return {"event": event, "td": user, "hidden": players[2], "running": running}
+    jans = (str(players[0].pk), str(players[1].pk))
+    return {
+        "event": event,
+        "td": user,
+        "hidden": players[2],
+        "running": running,
+        "jans": jans,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -131,7 +143,12 @@ def assert_staff(text: str, where: str, table=False) -> None:
 
 
 def assert_public(text: str, world, where: str, hidden=True) -> None:
-    assert_namesakes_apart(text, where)
+    """Namesakes apart by club and number, never by a birth year."""
+    assert set(PUBLIC_JAN.findall(text)) == set(world["jans"]), f"{where}: namesakes"
+    assert not PUBLIC_BARE.search(text), f"{where}: a bare {JAN}"
+    assert "Jan de Vries (2)" not in text, f"{where}: a table's label shown"
+    for year in ("1956", "1971"):
+        assert year not in text, f"{where}: shows the birth year {year}"
     for secret in ("Zwaantje", "Verborgen", "Brouwer"):
         assert secret not in text, f"{where}: shows {secret}"
     if hidden:
@@ -244,8 +261,10 @@ def test_the_player_page_is_titled_with_the_name_the_event_shows(client, world):
     event = world["event"]
     entry = event.entries.get(player__name=JAN, player__distinction="1971")
     html = page(client, reverse("public:player", args=[EVENT, entry.pk]))
-    assert "<h1>Jan de Vries (1971)</h1>" in html
-    assert "<title>Jan de Vries (1971) ·" in html
+    shown = f"Jan de Vries (De Troef, no. {entry.player_id})"
+    assert f"<h1>{shown}</h1>" in html
+    assert f"<title>{shown} ·" in html
+    assert "1971" not in html
 
 
 # -- documents -------------------------------------------------------------------

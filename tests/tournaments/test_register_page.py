@@ -69,11 +69,14 @@ def test_the_edit_form_has_the_new_fields(client, make_user, register):
             "club": a.pk,
             "email": "a@example.org",
             "phone": "06",
+            "place": "Zwolle",
             "member_since": "2001-09-01",
         },
     )
     assert response.status_code == 302
     anna.refresh_from_db()
+    assert anna.place == "Zwolle"  # issue 38: the member list's "Plaats"
+    assert 'name="place"' in client.get(f"/players/{anna.pk}/").content.decode()
     assert (anna.label, anna.active, str(anna.member_since)) == (
         "Anna Actief (1970)",
         False,
