@@ -26,19 +26,82 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
+class _Chromium:
+    """One Chromium per test process, started by the first browser test and
+    stopped before the first test that is none (``before_test``): while it
+    runs, Playwright's event loop is marked running in this thread, which
+    ``asyncio.run``, ``async_to_sync`` and aiosmtpd would trip over. Each
+    test gets contexts of its own (cookies, storage, viewport): nothing
+    carries over from one test to the next."""
+
+    def __init__(self):
+        self._playwright = None
+        self._browser = None
+
+    def get(self):
+        if self._browser is not None and not self._browser.is_connected():
+            self.stop()  # a crash in an earlier test: start again
+        if self._browser is None:
+            sync_api = pytest.importorskip("playwright.sync_api")
+            self._playwright = sync_api.sync_playwright()
+            pw = self._playwright.__enter__()
+            try:
+                self._browser = pw.chromium.launch(
+                    executable_path=str(CHROMIUM), args=ARGS
+                )
+            except BaseException:
+                self.stop()
+                raise
+        return self._browser
+
+    def close_contexts(self) -> None:
+        """Close what a test left open (a test that failed half-way)."""
+        if self._browser is not None and self._browser.is_connected():
+            for context in self._browser.contexts:
+                context.close()
+
+    def stop(self) -> None:
+        browser, playwright = self._browser, self._playwright
+        self._browser = self._playwright = None
+        try:
+            if browser is not None and browser.is_connected():
+                browser.close()
+        finally:
+            if playwright is not None:
+                playwright.__exit__(None, None, None)
+
+    @property
+    def running(self) -> bool:
+        return self._playwright is not None
+
+
+CHROMIUM_PROCESS = _Chromium()
+#: The fixtures that hand a test the shared Chromium (``tests/conftest.py``).
+BROWSER_FIXTURES = {"browser", "page"}
+
+
+def uses_browser(item) -> bool:
+    names = set(getattr(item, "fixturenames", ()))
+    return bool(BROWSER_FIXTURES & names) or item.get_closest_marker("browser")
+
+
+def before_test(item) -> None:
+    """Stop the shared Chromium before a test that does not use it."""
+    if CHROMIUM_PROCESS.running and not uses_browser(item):
+        CHROMIUM_PROCESS.stop()
+
+
 @contextmanager
 def browser_page(base_url: str, locale: str = "en-US"):
-    """One page in a fresh Chromium, its relative URLs against ``base_url``."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        context = browser.new_context(locale=locale, base_url=base_url)
-        context.set_default_timeout(15_000)
-        try:
-            yield context.new_page()
-        finally:
-            context.close()
-            browser.close()
+    """One page in a fresh context of this process's Chromium, its relative
+    URLs against ``base_url``."""
+    browser = CHROMIUM_PROCESS.get()
+    context = browser.new_context(locale=locale, base_url=base_url)
+    context.set_default_timeout(15_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 #: In a page: anything wider than the screen, except a table that scrolls

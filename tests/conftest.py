@@ -1,6 +1,48 @@
-"""Shared fixtures. Pure tests need none of these and stay off the database."""
+"""Shared fixtures. Pure tests need none of these and stay off the database.
+
+Data several tests read (``small_event``; ``season`` in tests/seasons) is
+built once and shared through an open transaction (``tests.shared``,
+docs/testing.md); Chromium is started once per test process
+(``tests.browser``)."""
 
 import pytest
+
+from tests import browser as _browser
+from tests import shared
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """After pytest-django's order (transactional tests last): the tests of a
+    module that share a build next to each other."""
+    shared.order_items(items)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before any fixture of ``item``: roll back the shared builds it does
+    not use (all of them for a transactional test), stop Chromium if it uses
+    none."""
+    _browser.before_test(item)
+    shared.before_test(item)
+
+
+def pytest_sessionfinish(session):
+    _browser.CHROMIUM_PROCESS.stop()
+
+
+#: Passwords hashed cheaply: a test's users log in with "pw"; the cost of
+#: the production hasher is no part of what is tested (one test that times
+#: the check sets PBKDF2 itself: tests/security/test_login_burst.py).
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+        yield
 
 
 @pytest.fixture
@@ -41,12 +83,22 @@ def make_user(db, django_user_model):
     return make
 
 
-@pytest.fixture
-def small_event(db):
-    """A scored event: 10 players (two tables of five), 2 rounds × 4 deals, nl."""
-    from demo.events import generate_event
+#: The shared builds' session fixtures (``tests.shared``), here to be seen
+#: by every folder: ``season`` is imported outside tests/seasons too.
+_shared_small_event = shared.shared_fixture(shared.build_small_event)
+_shared_season = shared.shared_fixture(shared.build_season)
 
-    return generate_event("small", 10, 2, 4, rules="nl", seed=7)
+
+@pytest.fixture
+def small_event(request, db, _shared_small_event):
+    """A scored event: 10 players (two tables of five), 2 rounds × 4 deals, nl.
+
+    Built once for the tests that run one after another (``tests.shared``):
+    change it freely, the change is rolled back after the test."""
+    from tournaments.models import Tournament
+
+    pk = shared.shared_value(request, _shared_small_event) or shared.build_small_event()
+    return Tournament.objects.get(pk=pk)
 
 
 @pytest.fixture
@@ -96,7 +148,8 @@ def _fresh_cache():
 
 @pytest.fixture
 def page(live_server):
-    """A Chromium page on the live server (tests.browser; English)."""
+    """A Chromium page on the live server (tests.browser; English), in a
+    context of its own."""
     from tests.browser import browser_page
 
     with browser_page(live_server.url) as page:
@@ -116,12 +169,8 @@ def _postgres_marked(request):
 
 @pytest.fixture
 def browser():
-    """One Chromium for a test that opens several contexts (phone sizes,
-    two players at one table)."""
-    from tests.browser import ARGS, CHROMIUM
-
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
+    """Chromium for a test that opens several contexts (phone sizes, two
+    players at one table): this process's one (tests.browser); the contexts
+    a test leaves open are closed after it."""
+    yield _browser.CHROMIUM_PROCESS.get()
+    _browser.CHROMIUM_PROCESS.close_contexts()

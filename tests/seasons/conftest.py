@@ -3,11 +3,15 @@
 
 import pytest
 
+from tests import shared
+
 
 @pytest.fixture
-def season(db):
-    from demo.season import generate_season
+def season(request, db, _shared_season):
+    """Built once for the tests that run one after another (``tests.shared``;
+    its session fixture is in tests/conftest.py): change it freely, the
+    change is rolled back after the test."""
+    from seasons.models import Competition
 
-    return generate_season(
-        "club", players=14, evenings=4, deals=8, seed=3, attendance=(10, 14), teams=2
-    )
+    pk = shared.shared_value(request, _shared_season) or shared.build_season()
+    return Competition.objects.get(pk=pk)

@@ -196,15 +196,15 @@ def test_a_constant_number_of_queries_whatever_the_season(client, season):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_the_season_pages_fit_a_phone(live_server):
+def test_the_season_pages_fit_a_phone(request, live_server):
     """At 360 px only the table scrolls; rank, name and total stay in view."""
     from demo.season import generate_season
-    from tests.browser import ARGS, CHROMIUM, needs_chromium
+    from tests.browser import needs_chromium
     from tests.e2e.test_public_phone import IN_VIEWPORT, OVERFLOW
 
     if needs_chromium.args[0]:
         pytest.skip("needs /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
+    browser = request.getfixturevalue("browser")  # the worker's Chromium
     prizes = {"top": 3, "newcomer": True, "booby": True}
     long = generate_season(
         "lang",
@@ -226,21 +226,19 @@ def test_the_season_pages_fit_a_phone(live_server):
         for k in ("rank", "name", "total")
     ]
     problems = []
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        phone = {"width": 360, "height": 740}
-        context = browser.new_context(
-            viewport=phone, locale="nl-NL", base_url=live_server.url
-        )
-        page = context.new_page()
-        for url in urls:
-            assert page.goto(url).status == 200, url
-            found = page.evaluate(OVERFLOW)
-            if found["scroll"] > found["width"] or found["outside"]:
-                problems.append((url, found))
-        page.goto("/s/lang/")
-        for selector in pinned:
-            if page.evaluate(IN_VIEWPORT, selector) is not True:
-                problems.append(("/s/lang/", selector))
-        browser.close()
+    phone = {"width": 360, "height": 740}
+    context = browser.new_context(
+        viewport=phone, locale="nl-NL", base_url=live_server.url
+    )
+    page = context.new_page()
+    for url in urls:
+        assert page.goto(url).status == 200, url
+        found = page.evaluate(OVERFLOW)
+        if found["scroll"] > found["width"] or found["outside"]:
+            problems.append((url, found))
+    page.goto("/s/lang/")
+    for selector in pinned:
+        if page.evaluate(IN_VIEWPORT, selector) is not True:
+            problems.append(("/s/lang/", selector))
+    context.close()
     assert not problems, problems
