@@ -259,6 +259,7 @@ def _check_in_page(
         "has_last": bool(last),
         "newcomer": newcomer or NewcomerForm(prefix="new"),
         "added": added,
+        "added_guest": added is not None and added.pk in guests,
     }
     return render(request, "td/season/evening.html", context)
 

@@ -139,6 +139,18 @@ def worker_queue(settings):
 
 
 @pytest.fixture(autouse=True)
+def _language_of_a_fresh_process():
+    """Every test starts in the language a fresh process has (the site's,
+    ``LANGUAGE_CODE``), whatever the test before it in this worker left
+    active: a test that reads English words asks for English itself."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """The public pages' cache lives across tests in one process: start empty."""
     from django.core.cache import cache

@@ -20,6 +20,17 @@ from pypdf import PdfReader
 
 from tests.api.test_read_schema import check, openapi
 
+
+@pytest.fixture(autouse=True)
+def _english():
+    """These tests read the English words (a fresh process speaks the
+    site's Dutch: tests/conftest.py)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 #: The words of the explanation (``scoring.legends.normalised``), in English.
 NORMALISED = "Normalised totals (tables of five, where the dealer sits deals out)"
 PER_ROUND = "× 5 deals for every round played"

@@ -26,6 +26,16 @@ from tournaments.services import SeatingRefusedError, seat_round
 
 
 @pytest.fixture(autouse=True)
+def _english():
+    """These tests read the English words (a fresh process speaks the
+    site's Dutch: tests/conftest.py)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def english(client):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
 

@@ -13,6 +13,18 @@ import io
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """These tests read the English words (a fresh process speaks the
+    site's Dutch: tests/conftest.py)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +88,8 @@ def test_a_guest_is_in_no_season_reader_but_in_the_evenings_standings(season):
         p[0] for p in club_season(season.club).players
     }
     assert guest not in last_evening_players(season)
-    rows = standings_rows(ev.tournament).rows  # the evening's own: complete
+    with translation.override("en"):
+        rows = standings_rows(ev.tournament).rows  # the evening's own: complete
     mine = next(r for r in rows if r["entry"] == entry.pk)
     assert mine["guest"] and "guest" in mine["notes"]
     assert sum(r["points"] for r in rows) == 0  # zero-sum, the guest in it
@@ -171,7 +184,9 @@ def test_the_check_in_enters_a_guest_and_a_guest_newcomer(season, make_user, cli
          "add_player": "1"},
     )  # fmt: skip
     assert page.status_code == 302 and "guests=" in page["Location"]
-    shown = client.get(page["Location"]).content.decode()
+    answer = client.get(page["Location"])
+    assert answer.context["added_guest"]  # "… plays this evening as a guest"
+    shown = answer.content.decode()
     newcomer = Entry._meta.apps.get_model("tournaments", "Player").objects.get(
         name="Gerda Gast"
     )

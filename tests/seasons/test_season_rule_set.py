@@ -14,6 +14,17 @@ from seasons.models import Competition
 from seasons.services import RulesGoneError, create_evening
 from tournaments.models import Club, Player
 
+
+@pytest.fixture(autouse=True)
+def _english():
+    """These tests read the English words (a fresh process speaks the
+    site's Dutch: tests/conftest.py)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 DAY = datetime.date(2027, 1, 5)
 PIEK_25 = {"contracts": {"piek": {"value": 25}}}
 

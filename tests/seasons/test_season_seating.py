@@ -23,6 +23,16 @@ from tournaments.seating.tables import TablePlan
 from tournaments.seating_outcome import SeatingOutcome, season_sentence
 
 
+@pytest.fixture(autouse=True)
+def _english():
+    """These tests read the English words (a fresh process speaks the
+    site's Dutch: tests/conftest.py)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 def _fives(history, players) -> Counter:
     count = Counter(p for tables in history for t in tables if len(t) == 5 for p in t)
     return Counter({p: count[p] for p in players})

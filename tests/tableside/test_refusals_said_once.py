@@ -20,6 +20,17 @@ from scoring.services.deals import DealRejectedError, TotalsOnlyError
 from scoring.services.errors import CLOSED, GONE, STALE, refusal
 from tournaments.locks import GoneError
 
+
+@pytest.fixture(autouse=True)
+def _english():
+    """These tests read the English words (a fresh process speaks the
+    site's Dutch: tests/conftest.py)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 # -- the mapping, without the database -----------------------------------------
 
 

@@ -9,6 +9,16 @@ from tournaments.withdrawal import Choice, WithdrawalRefusedError, withdraw
 
 
 @pytest.fixture(autouse=True)
+def _english():
+    """These tests read the English words (a fresh process speaks the
+    site's Dutch: tests/conftest.py)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def quick_engine(monkeypatch):
     monkeypatch.setattr(seating_screen, "TIME_LIMIT", 0.3)
 
