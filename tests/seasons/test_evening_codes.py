@@ -4,7 +4,6 @@ long season code or codes taken on purpose never hang a worker."""
 import datetime
 import random
 import signal
-import time
 from contextlib import contextmanager
 
 import pytest
@@ -72,10 +71,8 @@ def test_codes_squatted_the_way_the_old_search_counted_still_give_a_code(club):
     create_evening(season, DAY, four(club))
     squat("winter-2", *(f"winter-2-{n}" for n in range(2, 51)))
     squat(f"winter-2-{Tournament.objects.count() + 1}")  # the count stays put
-    started = time.perf_counter()
-    with deadline(5):
+    with deadline(5):  # it looped for ever; now it ends, busy machine or not
         event = create_evening(season, DAY, [])
-    assert time.perf_counter() - started < 2
     assert (
         event.slug.startswith("winter-2-") and len(event.slug) == len("winter-2-") + 6
     )

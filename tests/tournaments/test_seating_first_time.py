@@ -222,7 +222,9 @@ def test_a_fresh_server_process_loads_the_compiled_search_at_start():
         timeout=120,
     )
     assert out.returncode == 0, out.stderr
-    assert float(out.stdout.split()[-1]) < 2.0
+    # compiling takes 10-30 s; a loaded kernel answers in about the 1 s
+    # budget, with room for a busy machine
+    assert float(out.stdout.split()[-1]) < 5.0
 
 
 @pytest.mark.parametrize(("n", "rounds"), ATTAINABLE)
