@@ -61,10 +61,11 @@ ROUND_FRESH = 8
 #: much (11 x 4: 12-15 repeats with 6 starts, measured), so more starts.
 THREES_FRESH = 60
 #: Seconds the seat orders may take after the search, whatever is left of
-#: the budget: every seat about equally often is a promise, not a
-#: best effort, and the repair that keeps it (CP-SAT, loaded lazily in
-#: about half a second) must not be skipped because a busy machine let the
-#: search eat the whole budget (CI, 11 players in 5 rounds with threes).
+#: the budget (never more than the budget itself: a 0.05 s budget stays a
+#: small one): every seat about equally often is a promise, not a best
+#: effort, and the repair that keeps it (CP-SAT, loaded lazily in about
+#: half a second) must not be skipped because a busy machine let the search
+#: eat the whole budget (CI, 11 players in 5 rounds with threes).
 SEAT_REPAIR_SECONDS = 1.0
 
 
@@ -332,7 +333,10 @@ def run(players, rounds: int, options: Options) -> SeatingResult:
         seat_before,
         lo,
         hi,
-        max(start + 0.97 * time_limit, time.perf_counter() + SEAT_REPAIR_SECONDS),
+        max(
+            start + 0.97 * time_limit,
+            time.perf_counter() + min(SEAT_REPAIR_SECONDS, time_limit),
+        ),
         rng,
         sit_before,
         per_seat,
