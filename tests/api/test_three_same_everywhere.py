@@ -23,6 +23,7 @@ from scoring.services import recompute_table, table_view
 from scoring.tableside.services import other_side
 from tests.entry.test_form_accepts_imports import form_data
 from tests.entry.three_table import BLIND, login_td, table_of_three
+from tests.examples import examples
 from tests.tableside.helpers import confirm, enter, seated
 
 KEYS = itertools.count()
@@ -241,7 +242,7 @@ def test_the_blind_man_declaring_is_refused_alike(td, phones, three, secret):
 
 
 @settings(
-    max_examples=50,
+    max_examples=examples(50),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

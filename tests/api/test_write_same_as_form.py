@@ -17,6 +17,7 @@ from scoring.models import Deal
 from scoring.services import recompute_table, table_view
 from tests.api.test_write_deals import body, rik, table  # noqa: F401 (fixture)
 from tests.entry.test_form_accepts_imports import form_data
+from tests.examples import examples
 
 KEYS = itertools.count()
 
@@ -118,7 +119,7 @@ def records(draw, players):
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

@@ -15,6 +15,7 @@ with ``ast`` and, for templates, as text; issue 37):
 """
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -28,11 +29,11 @@ def _tree(path: Path) -> ast.AST:
     return ast.parse(path.read_text(), str(path))
 
 
-def _everywhere():
+@functools.cache
+def everywhere() -> list[tuple[str, Path, ast.AST]]:
+    """Every module of the project, parsed once, when a test first asks
+    (not while pytest collects: a second of every worker's start)."""
     return [(module, path, _tree(path)) for module, path in modules(*LAYERS)]
-
-
-MODULES = _everywhere()
 
 
 def _is_len_call(node: ast.AST) -> bool:
@@ -74,7 +75,7 @@ def blind_tests(tree: ast.AST) -> list[int]:
 def test_a_table_of_three_is_asked_of_dealing_only():
     breaches = [
         f"{module}:{line}"
-        for module, _path, tree in MODULES
+        for module, _path, tree in everywhere()
         if module != DEALING
         for line in counted_threes(tree) + blind_tests(tree)
     ]
@@ -95,7 +96,7 @@ def test_no_template_counts_to_three_either():
 def test_the_smallest_table_has_one_name():
     names = {
         f"{module}:{node.lineno}"
-        for module, _path, tree in MODULES
+        for module, _path, tree in everywhere()
         for node in ast.walk(tree)
         if isinstance(node, ast.Name) and node.id == "MIN_SEATS"
     }
@@ -132,7 +133,7 @@ def audit_writes(tree: ast.AST) -> list[int]:
 def test_audit_lines_have_one_writer_and_are_never_rewritten():
     breaches = [
         f"{module}:{line}"
-        for module, _path, tree in MODULES
+        for module, _path, tree in everywhere()
         if module not in AUDIT_WRITERS
         for line in audit_writes(tree)
     ]
@@ -164,7 +165,7 @@ def unworded_handlers(tree: ast.AST) -> list[int]:
 def test_every_reader_words_a_refusal_through_the_one_mapping():
     breaches = [
         f"{module}:{line}"
-        for module, _path, tree in MODULES
+        for module, _path, tree in everywhere()
         if module in READERS
         for line in unworded_handlers(tree)
     ]
@@ -183,7 +184,7 @@ def test_busy_is_said_once():
     busy = re.compile(r"^(Busy\b|Others are changing)")
     breaches = [
         f"{module}:{line}"
-        for module, _path, tree in MODULES
+        for module, _path, tree in everywhere()
         if module != "core.transactions"
         for line, text in _texts(tree)
         if busy.search(text)
@@ -216,7 +217,7 @@ def hand_made_keys(tree: ast.AST) -> list[int]:
 def test_cache_keys_of_pages_and_answers_have_one_builder():
     breaches = [
         f"{module}:{line}"
-        for module, _path, tree in MODULES
+        for module, _path, tree in everywhere()
         if module.split(".")[0] in {"publicpages", "api"} and module != KEY_BUILDER
         for line in hand_made_keys(tree)
     ]
@@ -250,7 +251,7 @@ def json_reads(tree: ast.AST) -> list[int]:
 def test_json_people_send_is_read_by_one_parser():
     breaches = [
         f"{module}:{line}"
-        for module, _path, tree in MODULES
+        for module, _path, tree in everywhere()
         if module not in OWN_JSON
         for line in json_reads(tree)
     ]

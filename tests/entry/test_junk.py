@@ -7,6 +7,7 @@ from scoring.models import Deal
 from scoring.services import table_view
 from td.forms_deal import MAX_PLAYS, MAX_SANCTIONS, PLAY_FIELDS, SANCTION_FIELDS
 from tests.entry.conftest import url
+from tests.examples import examples
 from tournaments.models import AuditLog
 
 FIELDS = (
@@ -105,7 +106,7 @@ def _values(labels):
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

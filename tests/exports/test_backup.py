@@ -17,6 +17,7 @@ from documents.event_backup import (
     import_event,
 )
 from scoring.models import Deal
+from tests.examples import examples
 from tests.exports.conftest import DIACRITIC_NAMES
 from tournaments.models import Player, Seat, Tournament
 
@@ -36,7 +37,7 @@ def roundtrip(event, new_slug):
 
 @pytest.mark.django_db
 @settings(
-    max_examples=4,
+    max_examples=examples(4),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

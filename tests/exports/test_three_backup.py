@@ -26,6 +26,7 @@ from documents.event_backup import (
     restore_event,
 )
 from scoring.pipeline import run_deal
+from tests.examples import examples
 from tests.exports.test_backup import as_format_6, as_format_7
 from tests.exports.three_event import RIK_SCORES, four_and_three, three_event
 from tournaments.dealing import BLIND_LABEL
@@ -203,7 +204,7 @@ EVENT_PLAYERS: dict[str, list] = {}
 
 
 @settings(
-    max_examples=6,
+    max_examples=examples(6),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -22,13 +22,16 @@ from rules.engine.presets import PAGAT_VARIANTS, PRESETS, get_preset
 from rules.engine.sampling import random_record
 from rules.engine.validation import validate_record
 from scoring.settlement import settle
+from tests.examples import examples
 
 PRESET_CODES = sorted(PRESETS)
 VARIANTS = {"pagat": list(PAGAT_VARIANTS)}
 FOUR = ["Anna", "Bert", "Cor", "Dirk"]
 
 fast = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(150),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 

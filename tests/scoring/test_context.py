@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from rules.engine.presets import get_preset
 from scoring.context import EMPTY, ContextBuilder, decisions, play_order
 from scoring.pipeline import deal_players, run_deal
+from tests.examples import examples
 
 IWWA = get_preset("iwwa")  # solo limit 2: misère and abondance 9–11 count
 
@@ -115,13 +116,13 @@ def as_saved(deals) -> list[dict]:
     return out
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(events())
 def test_fed_in_play_order_the_builder_counts_as_by_hand(deals):
     assert streamed(deals) == by_hand(deals)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(events())
 def test_the_save_path_and_the_streamed_paths_agree(deals):
     assert as_saved(deals) == streamed(deals)

@@ -17,6 +17,7 @@ from rules.engine.types import Kind, Suit
 from rules.engine.validation import validate_record
 from scoring.management.commands.score_deal import score_record, score_text
 from scoring.settlement import settle
+from tests.examples import examples
 from tests.rules.error_codes import CODES
 from tests.scoring.schedules import ALL_SCHEDULES, PLAYERS, resolve
 
@@ -24,7 +25,9 @@ SUITS = [s.value for s in Suit if s is not Suit.NONE]
 SCHEDULE_CODES = sorted(ALL_SCHEDULES)
 
 fast = settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(200),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.management.commands.score_deal import score_record
+from tests.examples import examples
 from tests.rules.error_codes import CODES
 from tests.scoring.test_score_deal import run, score_deal
 
@@ -124,7 +125,7 @@ def test_a_blind_man_the_rules_do_not_allow_is_refused(data, code):
     assert {e["code"] for e in out["errors"]} <= CODES
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10**6), rules=st.sampled_from(["nl", "pagat", "iwwa"]))
 def test_every_valid_deal_with_the_blind_man_scores_him_zero(seed, rules):
     """Random valid deals at a table of three (``rules.engine.sampling``):

@@ -20,12 +20,13 @@ from rules.engine.sampling import random_record
 from rules.engine.validation import validate_record
 from scoring.pipeline import deal_players, run_deal, sanctions_charged
 from scoring.settlement import settle
+from tests.examples import examples
 from tests.scoring.schedules import ALL_SCHEDULES
 from tests.scoring.test_shapes_properties import VARIANTS, shapes_for
 from tournaments.dealing import BLIND_LABEL, BLIND_POSITION, unique_labels
 
 fast = settings(
-    max_examples=200,
+    max_examples=examples(200),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

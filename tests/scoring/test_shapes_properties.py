@@ -20,6 +20,7 @@ from rules.engine.sampling import random_record
 from rules.engine.types import AllPassGame
 from rules.engine.validation import validate_record
 from scoring.settlement import settle
+from tests.examples import examples
 from tests.scoring.schedules import PLAYERS
 from tests.scoring.test_properties import _all_pass_play, _play
 
@@ -43,7 +44,9 @@ NO_SHAPES = [
 ]
 
 fast = settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(200),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 

@@ -17,6 +17,7 @@ from scoring.services.table_totals import (
     record_totals,
     to_deals,
 )
+from tests.examples import examples
 from tournaments.models import AuditLog, Club, Entry, Player, TournamentRole
 from tournaments.rounds import RoundRefusedError, close_round, publish_round
 from tournaments.services import create_tournament, seat_round
@@ -258,7 +259,7 @@ def test_an_evening_of_totals_counts_in_the_season(db, td):
 
 
 @settings(
-    max_examples=30,
+    max_examples=examples(30),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

@@ -28,6 +28,7 @@ from seasons.ranking import (
 from seasons.services import season_standings, season_team_rows
 from seasons.stats import ranking_build_up
 from seasons.stats_service import club_season
+from tests.examples import examples
 from tournaments.models import Entry, Player, Seat, TableRound
 
 
@@ -95,7 +96,7 @@ def seasons(draw):
     return evenings, results_of(points, evenings), rules
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seasons())
 def test_the_absent_rule_never_fills_an_evening_before_the_first(season):
     evenings, results, rules = season
@@ -107,7 +108,7 @@ def test_the_absent_rule_never_fills_an_evening_before_the_first(season):
             assert cell.played == (number in results[row.player])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seasons(), st.data())
 def test_a_team_counts_its_ranked_members_ranking_totals(season, data):
     evenings, results, rules = season
@@ -135,7 +136,7 @@ def test_a_team_counts_its_ranked_members_ranking_totals(season, data):
         assert member.score == (row.total if row.qualified else None)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seasons())
 def test_the_build_up_ends_at_the_ranking_total(season):
     evenings, results, rules = season

@@ -6,6 +6,7 @@ characters, very long text. ``score_deal`` has its own properties
 """
 
 import json
+import os
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -18,12 +19,13 @@ from scoring.services import table_view
 from scoring.services.totals import seat_totals
 from td.forms import PlayerForm, QuickAddForm, TournamentForm
 from td.forms_deal import DealForm
+from tests.examples import examples
 from tests.security.test_hostile_fields import HOSTILE
 from tests.security.test_matrix import fingerprint
 from tournaments.models import Seat, TableRound, TournamentRole
 
 fuzz = settings(
-    max_examples=int(__import__("os").environ.get("FUZZ", "40")),
+    max_examples=examples(int(os.environ.get("FUZZ", "40"))),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

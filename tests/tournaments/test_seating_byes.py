@@ -7,6 +7,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments.seating import plan_tables, schedule
 from tournaments.seating.engine import SEAT_REPAIR_SECONDS
 
@@ -28,7 +29,7 @@ def assert_in_turn(players, rounds, before=None):
         assert max(count.values()) - min(count.values()) <= 1, count
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(n=fields, rounds=st.integers(1, 8), seed=st.integers(0, 2**16))
 def test_a_whole_schedule_gives_byes_in_turn(n, rounds, seed):
     players = list(range(n))
@@ -36,7 +37,7 @@ def test_a_whole_schedule_gives_byes_in_turn(n, rounds, seed):
     assert_in_turn(players, result.rounds)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(n=fields, rounds=st.integers(2, 8), seed=st.integers(0, 2**16))
 def test_round_by_round_gives_byes_in_turn(n, rounds, seed):
     players, history = list(range(n)), []
@@ -54,7 +55,7 @@ def test_round_by_round_gives_byes_in_turn(n, rounds, seed):
     assert_in_turn(players, history)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(n=fields, seed=st.integers(0, 2**16))
 def test_a_late_arrival_counts_as_having_sat_out(n, seed):
     """Player n arrived for round 2: round 1 counts as a bye for him."""

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments.dealing import sit_out_spread
 from tournaments.seating import count_repeats, plan_tables, schedule
 from tournaments.seating.engine import round_bound
@@ -59,7 +60,11 @@ def seatable(n: int) -> bool:
     return n % 4 != 0
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(12),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(
     n=st.integers(9, 41).filter(seatable),
     rounds=st.integers(2, 6),
@@ -112,7 +117,7 @@ def test_round_two_of_32_players_has_no_repeats():
     assert nxt.repeats == 0 == nxt.lower_bound
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(
     n=st.integers(16, 60).filter(lambda n: n % 4 in (0, 1, 2)),
     clubs=st.integers(2, 8),

@@ -15,6 +15,7 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments.seating import (
     SeatingError,
     count_repeats,
@@ -208,7 +209,7 @@ def test_the_blind_mans_chair_is_never_a_seat():
     assert result.repeats == 6  # the same three meet every round
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     n=st.sampled_from([3, 6, 7, 11, 9, 10, 13, 14, 15]),
     rounds=st.integers(1, 6),

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.models import Deal
+from tests.examples import examples
 from tournaments.models import Entry, Player, Round, Seat, TableRound, Tournament
 from tournaments.visibility import (
     every_round_public,
@@ -99,7 +100,7 @@ def test_query_and_loaded_check_agree_on_every_combination():
 
 
 @pytest.mark.django_db
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     rounds=st.integers(1, 30),
     hide=st.integers(0, 31),
