@@ -25,18 +25,11 @@ class TableSeat:
     deals_played: int
 
 
-@dataclass
-class TableRoundRows:
-    """The table's result with names: ``seats`` in position order, and
-    ``deals`` (the row source's rows) when they are shown."""
+class ResultFacts:
+    """What a view of one table passes on unchanged from its
+    ``TableResult`` (``self.result``): said here once for both views."""
 
     result: TableResult
-    seats: list[TableSeat]
-    deals: list[dict] = field(default_factory=list)
-
-    @property
-    def round(self) -> int:
-        return self.result.round
 
     @property
     def table(self) -> int:
@@ -50,6 +43,20 @@ class TableRoundRows:
     def typed(self) -> bool:
         """Typed as totals from the paper sheet: its points, no deals."""
         return self.result.typed
+
+
+@dataclass
+class TableRoundRows(ResultFacts):
+    """The table's result with names: ``seats`` in position order, and
+    ``deals`` (the row source's rows) when they are shown."""
+
+    result: TableResult
+    seats: list[TableSeat]
+    deals: list[dict] = field(default_factory=list)
+
+    @property
+    def round(self) -> int:
+        return self.result.round
 
     @property
     def deals_per_round(self) -> int:
@@ -115,23 +122,11 @@ def table_round_rows(
 
 
 @dataclass
-class TableProgress:
+class TableProgress(ResultFacts):
     """A table on the hall's screen: its players and how far it is."""
 
     result: TableResult
     names: list[str]
-
-    @property
-    def table(self) -> int:
-        return self.result.table
-
-    @property
-    def closed(self) -> bool:
-        return self.result.closed
-
-    @property
-    def typed(self) -> bool:
-        return self.result.typed
 
     @property
     def entered(self) -> int:
