@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from core.text import clean_name
 from tournaments import permissions
 from tournaments.models import Club, ClubRole, Player, clash_message
+from tournaments.people import pseudonymous
 
 #: Three or more printable ASCII characters in a row (no space): what a
 #: database compares case-insensitively everywhere.
@@ -203,6 +204,8 @@ def register_match(
 
     if federation_number:
         return Player.objects.filter(federation_number=federation_number).first()
+    if pseudonymous(name):  # an erased member: known by identifier only
+        return None
     mark = name_key(distinction or "")
     free = [
         p for p in namesakes(name, club) if not p.federation_number and p.pk not in used
@@ -228,10 +231,17 @@ def player_from_file(
     apart automatically (the file's club, else its number, else numbered),
     so a backup always imports. ``distinction``: the file's, if it has one;
     ``public_id``: the file's identifier, which a new player keeps when no
-    one here has it (so importing the file again finds the same person)."""
+    one here has it (so importing the file again finds the same person).
+    A pseudonym (an erased member, ``tournaments.people.pseudonymous``) is
+    found by its identifier only (``identity_match``): by name it would
+    take another site's erased member for this site's, and hand one
+    person's results to another; it becomes a player of its own, told
+    apart as any namesake."""
     name, distinction = clean_name(name), clean_name(distinction)
     other = name_clash(name, club, distinction, federation_number)
-    if other is not None and other.pk not in used:
+    # An erased member's pseudonym ("Speler 93") names nobody by itself:
+    # another site's erased member 93 is not this site's (issue 38).
+    if other is not None and other.pk not in used and not pseudonymous(name):
         return other
     hints = (federation_number, file_club if club is None else "")
     mark = free_distinction(name, club, distinction, federation_number, hints)

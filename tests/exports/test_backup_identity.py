@@ -194,3 +194,28 @@ def test_an_erased_member_keeps_one_pseudonym_after_a_restore_elsewhere(inside):
     assert again.player.pk != member.pk
     assert shown(Person.of(again.player), public=True) == pseudonym
     assert shown(Person.of(again.player), public=False) == pseudonym
+
+
+def test_another_sites_erased_member_is_not_this_sites(inside):
+    """A backup from elsewhere names its erased member "Speler 93" in the
+    same club, under an identifier unknown here, while this site's erased
+    member is called "Speler 93" too: two people, never one (matched by
+    name, one person's results went to the other)."""
+    from seasons.privacy import erase_player
+    from tournaments.models import Player
+
+    member = inside["players"][4]
+    pseudonym = erase_player(member, None)
+    data = exported(inside["event"])
+    for p in data["players"]:
+        if p["name"] == pseudonym:
+            p["public_id"] = "elsewhere"  # the same club, an unknown identifier
+            p["distinction"] = ""
+    copy = import_event(data, slug="ident-erased")
+    theirs = copy.entries.get(player__public_id="elsewhere").player
+    assert theirs.pk != member.pk
+    assert Player.objects.get(pk=member.pk).name == pseudonym  # ours unchanged
+    assert theirs.name == pseudonym and theirs.distinction  # told apart
+    # the same file again: the same person as the first import, by identifier
+    again = import_event(data, slug="ident-erased-2")
+    assert again.entries.get(player__name=pseudonym).player_id == theirs.pk
