@@ -15,6 +15,8 @@ from pathlib import Path
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from tournaments.people import split_tags
+
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
@@ -228,6 +230,19 @@ def fit(text: str, width: float, font: str = FONT, size: float = 7.5) -> str:
     return text[:low].rstrip() + "…"
 
 
+def fit_name(text: str, width: float, font: str = FONT, size: float = 7.5) -> str:
+    """``fit`` for a name as shown: where it must be cut, its beginning is
+    cut and its tags ("(1956)", ``people.split_tags``) stay whole, so two
+    namesakes in a narrow column still read as two."""
+    if text_width(text, font, size) <= width:
+        return text
+    base, tags = split_tags(text)
+    room = width - text_width(" " + tags, font, size)
+    if tags and room >= width / 3:
+        return f"{fit(base, room, font, size)} {tags}"
+    return fit(text, width, font, size)
+
+
 def pieces(text: str) -> list[tuple[str, str]]:
     """``(glue, piece)``: ``text`` cut where a line may break, at spaces and
     after hyphens, never inside a word; ``glue`` is what joins the piece to
@@ -266,6 +281,18 @@ def wrap(
         line = part
     lines.append(line)
     return tuple(fit(part, width, font, size) for part in lines)
+
+
+def name_cell(text: str, width: float, font: str = FONT, size: float = 8) -> str:
+    """``cell`` for a name as shown, on two lines at most: where it must be
+    cut, the name is cut on the first line and its tags ("(1956)") keep
+    the second, so namesakes stay told apart (``fit_name``)."""
+    room = width - 2 * PAD + 0.01
+    lines = wrap(text, room, font, size, 2)
+    base, tags = split_tags(text)
+    if not tags or "…" not in "".join(lines):
+        return "\n".join(lines)
+    return "\n".join((fit(base, room, font, size), fit(tags, room, font, size)))
 
 
 def cell(text, width: float, font: str = FONT, size: float = 8, most: int = 2) -> str:

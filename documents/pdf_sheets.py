@@ -27,8 +27,9 @@ from documents.pdf_base import (
     PAD,
     cell,
     filename,
-    fit,
+    fit_name,
     grid_style,
+    name_cell,
     qr_flowable,
     render,
     seated_tables,
@@ -219,7 +220,7 @@ class Sheet:
         widths = [seat, WIDTH - seat - deals, deals]
         rows = [[cell(h, w, FONT_BOLD, 9) for h, w in zip(head, widths, strict=True)]]
         rows += [
-            [str(pos), cell(name, widths[1], FONT, 9), dealt[pos]]
+            [str(pos), name_cell(name, widths[1], FONT, 9), dealt[pos]]
             for pos, _entry, name in self.seats
         ]
         style = grid_style(1, 9)
@@ -265,7 +266,7 @@ class Sheet:
         sub = [""] * len(fixed)
         for pos, _e, _name in self.seats:
             # the name whole where it fits on two lines, cut only beyond
-            top += [cell(self.label(pos), per, FONT_BOLD, 7.5), ""]
+            top += [name_cell(self.label(pos), per, FONT_BOLD, 7.5), ""]
             sub += [str(_("pts")), "Σ"]
         rows = [top, sub]
         style = grid_style(2, 7.5)
@@ -344,7 +345,7 @@ class Sheet:
 
     @staticmethod
     def narrow(text: str, width: float) -> str:
-        return fit(text, width - 2 * PAD, FONT, 7.5)
+        return fit_name(text, width - 2 * PAD, FONT, 7.5)
 
     def play_cells(self, deal: dict, widths: list[float]) -> list[str]:
         """Contract, declarer, partner and tricks of a stored deal. A player

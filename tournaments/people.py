@@ -192,6 +192,18 @@ def _with_tags(base: str, tags: Iterable[str]) -> str:
     return f"{base} ({', '.join(tags)})" if tags else base
 
 
+def split_tags(text: str) -> tuple[str, str]:
+    """(the name, "(its tags)") of a name as shown (``_with_tags``), for a
+    reader that must cut a name and keep what tells it apart: a narrow PDF
+    column shows "Jan de V… (1956)", never "Jan de Vries (19…" twice.
+    ("name", "") when it carries none."""
+    if text.endswith(")") and " (" in text:
+        base, _sep, tags = text.rpartition(" (")
+        if base:
+            return base, f"({tags}"
+    return text, ""
+
+
 def shown(person: Person, public: bool | None = None) -> str:
     """One person's name with the register's mark, told apart from no one
     else: the register's own label for staff ("Jan de Vries (1956)"), the
