@@ -130,8 +130,11 @@ def assert_namesakes_apart(text: str, where: str, table=False) -> None:
     for name in NAMESAKES:
         assert name in text, f"{where}: {name} missing"
     if table:
+        # every whole name has its mark; a name a narrow column cuts keeps
+        # its mark too ("1 Jan d… (1956)", documents.pdf_base.fit_name), so
+        # marks may outnumber whole names, never the other way round
         jans, marks = len(JANS.findall(text)), len(MARKS.findall(text))
-        assert jans == marks, f"{where}: {jans} names, {marks} marks"
+        assert 0 < jans <= marks, f"{where}: {jans} names, {marks} marks"
     else:
         assert not BARE.search(text), f"{where}: a bare {JAN}"
     assert "Jan de Vries (2)" not in text, f"{where}: a table's label shown"
