@@ -231,9 +231,9 @@ def fit(text: str, width: float, font: str = FONT, size: float = 7.5) -> str:
 
 
 def fit_name(text: str, width: float, font: str = FONT, size: float = 7.5) -> str:
-    """``fit`` for a name as shown: where it must be cut, its beginning is
-    cut and its tags ("(1956)", ``people.split_tags``) stay whole, so two
-    namesakes in a narrow column still read as two."""
+    """``fit`` for a name as shown: where it must be cut, the end of the
+    name goes and its tags ("(1956)", ``people.split_tags``) stay whole, so
+    two namesakes in a narrow column still read as two."""
     if text_width(text, font, size) <= width:
         return text
     base, tags = split_tags(text)

@@ -35,8 +35,7 @@ def sheet():
 
 
 def test_a_cut_name_keeps_the_mark_that_tells_namesakes_apart(sheet):
-    first_page = [t for t in tables(sheet)[:2]]
-    players, grid = first_page
+    players, grid = tables(sheet)[:2]
     whole = [row[1].replace("\n", " ") for row in players[1:3]]
     assert whole == [f"{LONG} (1956)", f"{LONG} (1971)"]
     header = [text.replace("\n", " ") for text in grid[0] if text]
