@@ -11,6 +11,10 @@ from demo.events import generate_event, make_players
 from seasons.models import Competition, Evening, Team
 from tournaments.models import Club
 
+#: Seconds the seating search of a demo evening has (a TD's round page:
+#: ``seating_screen.TIME_LIMIT``, 1 s): the demo's 16 partijen were 8 of
+#: the 12 s ``load_demo`` took, for seatings nobody compares.
+SEATING_SECONDS = 0.15
 #: Player counts the demo's evenings avoid (besides fewer than 4).
 UNSEATED = (5, 6, 7, 9, 10, 11)
 
@@ -28,7 +32,7 @@ def _season_seater(competition: Competition, number: int):
             tournament=round_.tournament,
             defaults={"number": number},
         )
-        tables, _out, diag = generate_tables(round_)
+        tables, _out, diag = generate_tables(round_, time_limit=SEATING_SECONDS)
         if diag["error"]:
             raise ValueError(diag["error"])
         return tables

@@ -136,3 +136,22 @@ def log_in(page, username: str, password: str) -> None:
     page.fill("#id_password", password)
     with page.expect_navigation():
         page.click("form.card button[type=submit]")
+
+
+#: Where the browser tests leave screenshots for a person to look at after
+#: a run (``SCREENS_DIR``, else ``artifacts/screens/``).
+SCREENS = Path(
+    os.environ.get("SCREENS_DIR", Path(__file__).parents[1] / "artifacts" / "screens")
+)
+
+
+def screenshot(page, name: str, full_page: bool = True) -> None:
+    """``SCREENS/name.png``, in CI (``HYPOTHESIS_PROFILE=ci``) or when
+    ``SCREENS_DIR`` asks for them: at a desk a full-page PNG of every page
+    cost the suite about half a minute that nobody looked at."""
+    from tests.examples import PROFILE
+
+    if PROFILE != "ci" and "SCREENS_DIR" not in os.environ:
+        return
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=full_page)

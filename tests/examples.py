@@ -31,3 +31,18 @@ def examples(count: int) -> int:
     if PROFILE == "ci":
         return count
     return min(count, max(DEV_FLOOR, count // DEV_SHARE))
+
+
+def spread(items, offset: int = 0) -> list:
+    """Every item in CI; at a desk every ``DEV_SHARE``-th (from ``offset``),
+    at least ``DEV_FLOOR``: the same share as ``examples`` for a test that
+    walks its own list of cases (deals to save again, values to post).
+    Different offsets for different lists (one per form field, say) let the
+    desk's run still try every item somewhere."""
+    items = list(items)
+    if PROFILE == "ci":
+        return items
+    chosen = [x for i, x in enumerate(items) if (i + offset) % DEV_SHARE == 0]
+    if len(chosen) < min(DEV_FLOOR, len(items)):
+        chosen = items[:DEV_FLOOR]
+    return chosen

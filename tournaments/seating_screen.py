@@ -110,7 +110,15 @@ def plan_error(n: int, byes: bool, threes: Threes = None) -> tuple[str, str] | N
 
 
 def _call_engine(
-    ids, history, byes, seed, planned, order=None, soft=None, threes: Threes = None
+    ids,
+    history,
+    byes,
+    seed,
+    planned,
+    order=None,
+    soft=None,
+    threes: Threes = None,
+    time_limit: float | None = None,
 ):
     """Next round from the optimal engine: (tables of ids, extra diagnostics).
     With ``order`` (entry ids, leader first) the tables group players close
@@ -121,13 +129,14 @@ def _call_engine(
     if not warmed():  # a process that missed the start (rikscore.wsgi):
         warm()  # load the compiled search before the clock starts
     kw = plan_kwargs(byes, threes)
+    seconds = TIME_LIMIT if time_limit is None else time_limit
     three = {"threes": kw["threes"], "threes_for_fives": kw["threes_for_fives"]}
     if order is not None:
         result = next_round_swiss(
             order,
             history,
             seed=seed,
-            time_limit=TIME_LIMIT,
+            time_limit=seconds,
             byes=byes,
             **three,
             **soft,
@@ -137,7 +146,7 @@ def _call_engine(
             ids,
             1,
             seed=seed,
-            time_limit=TIME_LIMIT,
+            time_limit=seconds,
             byes=byes,
             history=history,
             planned_rounds=planned,
@@ -184,9 +193,13 @@ def generate_tables(
     byes: bool = False,
     standings: list[int] | None = None,
     threes: bool = False,
+    time_limit: float | None = None,
 ):
     """(tables of entries in seat order, entries sitting out, diagnostics dict)
     for ``round_``.
+
+    The search has ``TIME_LIMIT`` seconds, or ``time_limit`` (the demo's
+    seasons, made where no TD waits for the best seating, take less).
 
     Tables of three with the blind man: for the counts 4s and 5s do not seat
     when the event has ``tables_of_three`` on; for any count (instead of
@@ -229,7 +242,9 @@ def generate_tables(
     order = by_standing_order(standings or [], ids) if diag["by_standing"] else None
     soft = keep_apart_rules(round_.tournament, entries.values())
     try:
-        found = _call_engine(ids, history, byes, seed, planned, order, soft, three)
+        found = _call_engine(
+            ids, history, byes, seed, planned, order, soft, three, time_limit
+        )
     except SeatingError as exc:
         diag["code"], diag["error"] = exc.code, exc.message
         return [], [], diag

@@ -14,12 +14,14 @@ from api.models import ApiWrite
 from api.tokens import create_token
 from scoring.models import Deal, DealRevision
 from tests.api.test_write_deals import body
+from tests.examples import examples
 from tests.tableside.helpers import running
 from tests.threads import together
 from tournaments.models import AuditLog
 
 pytestmark = pytest.mark.django_db(transaction=True)
-RUNS = 15
+#: Runs of each race: every one in CI, a fifth at a desk (tests/examples.py).
+RUNS = examples(15)
 
 
 @pytest.fixture

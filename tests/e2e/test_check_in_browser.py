@@ -9,9 +9,8 @@ import datetime
 
 import pytest
 
-from tests.browser import OVERFLOW, OVERFLOW_LAPTOP, log_in, needs_chromium
+from tests.browser import OVERFLOW, OVERFLOW_LAPTOP, log_in, needs_chromium, screenshot
 from tests.conftest import organisers_group
-from tests.e2e.test_public_phone import SCREENS
 
 pytestmark = [
     pytest.mark.browser,
@@ -73,8 +72,7 @@ def test_next_evening_in_three_actions_on_a_phone(page, django_user_model):
     assert not page.get_by_label("Speler 16", exact=True).is_checked()
     assert form.locator("#id_date").input_value()  # proposed
     assert page.evaluate(OVERFLOW)["outside"] == []
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / "phone_check_in.png"), full_page=True)
+    screenshot(page, "phone_check_in")
 
     search = form.locator("[data-search]")
     search.fill("zoe")  # accents do not count
@@ -139,6 +137,5 @@ def test_buttons_and_a_newcomer_in_place_on_a_laptop(page, django_user_model):
     page.get_by_text("is in the register already").wait_for()
     assert Player.objects.filter(name__iexact="sanne van mierlo").count() == 1
     assert page.evaluate(OVERFLOW_LAPTOP)["outside"] == []
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / "laptop_check_in.png"), full_page=True)
+    screenshot(page, "laptop_check_in")
     assert errors == []

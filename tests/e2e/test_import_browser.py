@@ -9,8 +9,7 @@ import datetime
 
 import pytest
 
-from tests.browser import OVERFLOW, log_in, needs_chromium
-from tests.e2e.test_public_phone import SCREENS
+from tests.browser import OVERFLOW, log_in, needs_chromium, screenshot
 
 pytestmark = [
     pytest.mark.browser,
@@ -73,8 +72,7 @@ def test_a_td_imports_a_club_list_from_the_entries_page(
     assert "Line 24: Federation number: 7001 is also on line 2." in refused
     page.set_viewport_size({"width": 360, "height": 740})
     assert page.evaluate(OVERFLOW)["outside"] == []
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / "phone_player_import.png"), full_page=True)
+    screenshot(page, "phone_player_import")
     page.set_viewport_size({"width": 1280, "height": 900})
 
     page.click("text=Store the valid rows")
@@ -89,4 +87,4 @@ def test_a_td_imports_a_club_list_from_the_entries_page(
     assert not event.entries.filter(player__name="Yvonne Dubbel").exists()
     assert event.entries.get(player__name="Zoë van Ĳsselmuiden").player.club is None
     assert ClubRole.objects.filter(user=user).count() == 4  # the new clubs
-    page.screenshot(path=str(SCREENS / "player_import_entered.png"))
+    screenshot(page, "player_import_entered", full_page=False)

@@ -4,21 +4,16 @@ table that scrolls on its own, and rank, name and total are in view without
 scrolling. Run on the demo events and on a 122-player event (tables of five,
 a round still being played, the longest name the register allows).
 
-Screenshots of every page land in ``artifacts/screens/`` (``SCREENS_DIR``)
-so a person can look at them after a CI run.
+In CI, screenshots of every page land in ``artifacts/screens/``
+(``SCREENS_DIR``, ``tests.browser.screenshot``) so a person can look at
+them after the run.
 """
-
-import os
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 
-from tests.browser import OVERFLOW, needs_chromium
+from tests.browser import OVERFLOW, needs_chromium, screenshot
 
-SCREENS = Path(
-    os.environ.get("SCREENS_DIR", Path(__file__).parents[2] / "artifacts" / "screens")
-)
 SIZES = {"phone": (360, 740), "desktop": (1920, 1080)}
 LONG_NAME = "Maximiliaan-Alexander van Oldenbarnevelt tot Zuylen en Ĳsselmuiden " * 2
 
@@ -128,7 +123,6 @@ def test_every_public_page_fits_a_phone_and_a_desktop(live_server, browser):
     slugs = _events()
     pages = [("home", "/")] + [p for slug in slugs for p in _pages(slug)]
     pages += _season_pages()
-    SCREENS.mkdir(parents=True, exist_ok=True)
     problems = []
     for size, (width, height) in SIZES.items():
         context = browser.new_context(
@@ -140,8 +134,8 @@ def test_every_public_page_fits_a_phone_and_a_desktop(live_server, browser):
         for kind, url in pages:
             response = page.goto(url)
             assert response.status == 200, (url, response.status)
-            shot = f"{size}{url.replace('/', '_')}.png"
-            page.screenshot(path=str(SCREENS / shot), full_page=kind != "screen")
+            shot = f"{size}{url.replace('/', '_')}"
+            screenshot(page, shot, full_page=kind != "screen")
             found = page.evaluate(OVERFLOW)
             if found["scroll"] > found["width"] or found["outside"]:
                 problems.append((size, url, "wider than the screen", found))
@@ -154,7 +148,7 @@ def test_every_public_page_fits_a_phone_and_a_desktop(live_server, browser):
 
 def test_the_rank_column_says_rank_and_the_seat_column_seat(live_server, browser):
     """ "Plaats" read as a rank; the columns now say "Rang" and "Stoel"."""
-    _events()
+    call_command("load_demo", "--without-season", verbosity=0)
     context = browser.new_context(locale="nl-NL", base_url=live_server.url)
     page = context.new_page()
     page.goto("/t/demo/")

@@ -6,8 +6,7 @@ import json
 
 import pytest
 
-from tests.browser import OVERFLOW, log_in, needs_chromium
-from tests.e2e.test_public_phone import SCREENS
+from tests.browser import OVERFLOW, log_in, needs_chromium, screenshot
 
 pytestmark = [
     pytest.mark.browser,
@@ -54,5 +53,4 @@ def test_a_secretary_restores_a_season_on_a_phone(page, django_user_model, tmp_p
     page.wait_for_url("**/manage/season/terug/")
     assert "with 2 evenings" in page.inner_text("body")
     assert page.evaluate(OVERFLOW)["outside"] == []
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / "phone_season_import.png"), full_page=True)
+    screenshot(page, "phone_season_import")

@@ -10,13 +10,11 @@ Runs on SQLite (a file, as ``make run``) locally and on PostgreSQL in CI
 (``DATABASE_URL``). Screenshots land in ``artifacts/screens/``.
 """
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 
-from tests.browser import OVERFLOW, log_in, needs_chromium
+from tests.browser import OVERFLOW, log_in, needs_chromium, screenshot
 from tests.e2e.wifi import HallWifi
 from tests.tableside.helpers import deal_seats, label, running, table_link
 
@@ -26,9 +24,6 @@ pytestmark = [
     needs_chromium,
 ]
 
-SCREENS = Path(
-    os.environ.get("SCREENS_DIR", Path(__file__).parents[2] / "artifacts" / "screens")
-)
 PHONE = {"width": 360, "height": 740}
 TOUCH = 44  # px: the smallest target a thumb hits without aiming
 
@@ -137,8 +132,7 @@ def wait_for(check, timeout: float = 15):
 
 
 def shot(page, name: str):
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"phone_tableside_{name}.png"), full_page=True)
+    screenshot(page, f"phone_tableside_{name}")
 
 
 def fits_the_phone(page, name: str) -> list:

@@ -5,13 +5,11 @@ for the three players and counts once a real opponent confirms; a deal
 typed with no connection waits on the phone and is sent when it returns;
 the page fits the screen and the console stays clean."""
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 
-from tests.browser import OVERFLOW, needs_chromium
+from tests.browser import OVERFLOW, needs_chromium, screenshot
 from tests.e2e.wifi import HallWifi
 from tests.entry.three_table import table_of_three
 from tests.tableside.helpers import label, table_link
@@ -23,9 +21,6 @@ pytestmark = [
 ]
 
 PHONE = {"width": 360, "height": 740}
-SCREENS = Path(
-    os.environ.get("SCREENS_DIR", Path(__file__).parents[2] / "artifacts" / "screens")
-)
 #: What Chromium and htmx log while the phone has no connection (the
 #: deal's send and the preview failing, by design): not a fault of the page.
 OFFLINE_NOISE = (
@@ -101,8 +96,7 @@ def fill_rik_with_the_blind_man(page, declarer: int, tricks: int):
 
 def wide(page, name: str) -> dict | None:
     """What is wider than the phone's screen (None: nothing); a screenshot."""
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"phone_three_{name}.png"), full_page=True)
+    screenshot(page, f"phone_three_{name}")
     found = page.evaluate(OVERFLOW)
     return found if found["scroll"] > found["width"] or found["outside"] else None
 

@@ -19,13 +19,15 @@ from scoring.services import (
     save_deal,
     table_view,
 )
+from tests.examples import examples
 from tests.threads import together
 from tournaments.locks import GoneError
 from tournaments.models import Entry, Round, Seat, TableRound, Tournament
 from tournaments.services import SeatingRefusedError, seat_round, swap_seats
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-RUNS = 40
+#: Runs of each race: every one in CI, a fifth at a desk (tests/examples.py).
+RUNS = examples(40)
 CLEAR = (DealRejectedError, GoneError, BusyError, SeatingRefusedError)
 
 

@@ -1,7 +1,4 @@
-import io
-
 import pytest
-from pypdf import PdfReader
 
 from documents import ExportError
 from documents.pdf_cards import player_cards
@@ -9,12 +6,13 @@ from documents.pdf_seating import seating_list
 from documents.pdf_sheets import qr_target, score_sheets
 from documents.pdf_standings import standings_pdf
 from tests.exports.conftest import DIACRITIC_NAMES
+from tests.pdf_text import pdf_pages
 from tournaments.models import Seat, TableRound
 
 
 def pages(data: bytes) -> list[str]:
     assert data.startswith(b"%PDF")
-    return [p.extract_text() for p in PdfReader(io.BytesIO(data)).pages]
+    return pdf_pages(data)
 
 
 def test_it_builds_the_qr_target_from_the_base_url(dia_event, settings):

@@ -6,8 +6,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from documents.registry import PDF_KINDS, make_export
+from tests.examples import spread
 from tests.exports.conftest import rename_players
-from tests.exports.pdf_boxes import page_texts, tables, text_faults, unwrap
+from tests.exports.pdf_boxes import tables, text_faults, unwrap
+from tests.pdf_text import pdf_pages
 
 #: Names at the limits of the register (Player.name: 120 characters): with
 #: diacritics, hyphens, capitals, and none or few spaces to wrap at.
@@ -92,7 +94,7 @@ CASES = [(kind, None) for kind in PDF_KINDS] + [("standings", 1)]
 def test_no_text_leaves_its_cell(long_event, kind, round_number, language):
     long_event.language = language
     data = make_export(long_event, "pdf", kind, round_number)[2]
-    assert text_faults(data) == []
+    assert text_faults(data, every_page=False) == []
 
 
 @pytest.mark.django_db
@@ -104,7 +106,7 @@ def test_tables_of_five_with_sixteen_deals_and_sanctions_fit_a_page_each():
     event.name, event.venue = LONG_EVENT, LONG_CLUB
     data = make_export(event, "pdf", "sheets", 1)[2]
     assert text_faults(data) == []
-    assert len(page_texts(data)) == event.round_set.get().tables.count() == 2
+    assert len(pdf_pages(data)) == event.round_set.get().tables.count() == 2
 
 
 def same_name(shown: str, name: str) -> bool:
@@ -192,7 +194,8 @@ def test_each_players_card_reads_back_the_event_total(long_event):
     from tournaments.models import Seat
 
     long_event.language = "nl"
-    for entry in long_event.entries.select_related("player"):
+    # at a desk a fifth of the players (tests.examples.spread), all in CI
+    for entry in spread(long_event.entries.select_related("player").order_by("pk")):
         data = make_export(long_event, "pdf", "cards", entry_id=entry.id)[2]
         rows = [row for table in tables(data) for row in table[1:]]
         total = sum(Seat.objects.filter(entry=entry).values_list("points", flat=True))

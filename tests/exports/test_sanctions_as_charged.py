@@ -25,7 +25,8 @@ from documents.pdf_standings import standings_pdf
 from documents.xlsx_event import workbook
 from scoring.models import Deal
 from scoring.rowsource import deal_rows, sanction_points, standings_rows
-from tests.exports.pdf_boxes import page_texts, tables, text_faults, unwrap
+from tests.exports.pdf_boxes import tables, text_faults, unwrap
+from tests.pdf_text import pdf_pages
 from tournaments.dealing import sitting_out
 from tournaments.models import Seat, TournamentRole
 from tournaments.withdrawal import withdraw
@@ -171,7 +172,7 @@ def test_the_card_marks_sit_outs_and_explains_sanctions(charged):
     sat = [r for r in card.rows if r[10].startswith("sat out")]
     assert [r[8] for r in sat].count(0) == 1  # the other sit-out cost nothing
     data = player_cards(charged, seat.entry_id)[2]
-    text = unwrap(" ".join(page_texts(data)))
+    text = unwrap(" ".join(pdf_pages(data)))
     assert "deals sat out: 2" in text
     assert "sanction points: 10" in text
     (grid,) = tables(data)
@@ -226,10 +227,10 @@ def test_a_withdrawn_player_is_marked_in_standings_and_cards(
         min_row=2, values_only=True)]  # fmt: skip
     assert note in next(r for r in rows if r["Player"] == entry.player.name)["Note"]
     pdf = standings_pdf(charged)[2]
-    assert note in unwrap(" ".join(page_texts(pdf)))
+    assert note in unwrap(" ".join(pdf_pages(pdf)))
     assert not text_faults(pdf)
     card = player_cards(charged, entry.id)[2]
-    assert note in unwrap(" ".join(page_texts(card)))
+    assert note in unwrap(" ".join(pdf_pages(card)))
 
 
 def test_sat_out_counts_at_a_table_of_five(charged):

@@ -2,13 +2,11 @@
 broken over two lines is typed wrong. Read back with pdfplumber, for a
 table-side link of a hall's laptop and for the public table link."""
 
-import io
-
-import pdfplumber
 import pytest
 
 from documents.pdf_sheets import qr_target, score_sheets
 from tests.exports.pdf_boxes import text_faults
+from tests.pdf_text import pdf_pages
 from tournaments.models import TableRound, Tournament
 
 #: A hall's laptop on its own network, as the sheets print it there.
@@ -17,8 +15,7 @@ HALL = "http://192.168.100.100:8000"
 
 def sheet_lines(data: bytes) -> list[list[str]]:
     """The text lines of every page."""
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return [(page.extract_text() or "").split("\n") for page in pdf.pages]
+    return [page.split("\n") for page in pdf_pages(data)]
 
 
 def links(event) -> list[str]:

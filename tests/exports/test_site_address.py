@@ -4,16 +4,14 @@ embed code, the API's endpoint, mails. Unset, pages use the address their
 browser asked for, and a TD printing sheets from this computer's own
 address is told before printing that phones cannot open those codes."""
 
-import io
-
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, RequestFactory
 from django.urls import reverse
-from pypdf import PdfReader
 
 from core import site
 from core.env import web_address
+from tests.pdf_text import pdf_text
 
 SITE = "https://rik.example"
 LOCAL = {"HTTP_HOST": "127.0.0.1:8000"}
@@ -132,7 +130,7 @@ def td(db, event) -> Client:
 
 
 def _pdf_text(data: bytes) -> str:
-    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
+    return pdf_text(data)
 
 
 def test_sheets_printed_at_localhost_carry_the_address_set(td, event, settings):

@@ -17,8 +17,9 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from documents.registry import make_export
-from tests.exports.pdf_boxes import page_texts, tables, text_faults, unwrap
+from tests.exports.pdf_boxes import tables, text_faults, unwrap
 from tests.exports.three_event import DEALS, RIK_SCORES, three_event
+from tests.pdf_text import pdf_pages
 from tournaments.dealing import BLIND_LABEL
 from tournaments.models import Seat
 
@@ -64,7 +65,7 @@ def deal_grid(data: bytes, page: int) -> list[list[str]]:
 # -- the score sheet ---------------------------------------------------------------
 def test_the_filled_sheet_of_a_table_of_three_has_three_columns(event):
     data = make_export(event, "pdf", "sheets", 1)[2]
-    texts = page_texts(data)
+    texts = pdf_pages(data)
     assert len(texts) == 2  # table 1 (four), table 2 (three)
     three = unwrap(texts[1])
     assert "Round 1 · Table 2" in three
@@ -101,7 +102,7 @@ def test_a_blank_sheet_of_a_table_of_three_in_dutch(event):
     event.language = "nl"
     event.save()
     data = make_export(event, "pdf", "blank-sheets", 2)[2]
-    texts = [unwrap(t) for t in page_texts(data)]
+    texts = [unwrap(t) for t in pdf_pages(data)]
     three = next(t for t in texts if "(Σ = ______)" in t and blind_in("nl") in t)
     assert no_label(three)
     grid = next(
@@ -115,7 +116,7 @@ def test_a_blank_sheet_of_a_table_of_three_in_dutch(event):
 
 def test_the_seating_list_marks_the_table_of_three(event):
     data = make_export(event, "pdf", "seating", 1)[2]
-    by_table, by_name = (unwrap(t) for t in page_texts(data))
+    by_table, by_name = (unwrap(t) for t in pdf_pages(data))
     assert "Table 2 · table of 3" in by_table
     assert "Table 1 · table of 3" not in by_table
     assert "4 the blind man" in by_table and no_label(by_table)
@@ -136,7 +137,7 @@ def test_a_player_card_names_the_blind_man_as_partner(event):
     first = next(r for r in rows if r[:4] == ["1", "2", "2", "1"])
     assert first[4] == "Rik" and first[6] == "the blind man"
     assert int(first[8]) == RIK_SCORES[1]
-    assert no_label("\n".join(page_texts(data)))
+    assert no_label("\n".join(pdf_pages(data)))
 
 
 # -- the workbook --------------------------------------------------------------------

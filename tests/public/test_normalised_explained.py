@@ -16,9 +16,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from tests.api.test_read_schema import check, openapi
+from tests.pdf_text import pdf_text
 
 
 @pytest.fixture(autouse=True)
@@ -139,7 +139,7 @@ def test_the_standings_pdf_explains_the_totals(event):
     from documents.pdf_standings import standings_pdf
 
     data = standings_pdf(fresh(event))[2]
-    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
+    text = pdf_text(data)
     assert NORMALISED in " ".join(text.split())
 
 

@@ -10,15 +10,14 @@ A club season and an event, each built once for the module with a rule set
 that shows penalty points; each test rolls its own changes back."""
 
 import datetime
-import io
 import re
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
-from pypdf import PdfReader
 
 from rules.engine.penalty_points import KEY
+from tests.pdf_text import pdf_text
 from tests.scoring.penalty_display import season_switch_on, switch_on
 
 LEGEND = "the lowest leads"
@@ -237,8 +236,7 @@ def test_the_season_pdf_names_the_prize_winners_penalty_points(world):
 
     competition = Competition.objects.get(pk=world["season"].pk)
     data = season_pdf(competition)[2]
-    reader = PdfReader(io.BytesIO(data))
-    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    text = " ".join(pdf_text(data).split())
     prizes = text.split("Prize Player Total", 1)[1]
     assert prizes.startswith(" Penalty points") and LOWEST_WINS in text
 

@@ -19,6 +19,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from publicpages.names_middleware import STAFF_PREFIXES
+from tests.pdf_text import pdf_text
 
 HIDDEN_NAME, SHORT_NAME = "Zwaantje Verborgen", "Krelis Kortenaam"
 #: The register's contact details (issue 38) are for organisers only, too.
@@ -177,11 +178,7 @@ def _text(response) -> str:
         b"".join(response.streaming_content) if response.streaming else response.content
     )
     if body.startswith(b"%PDF"):
-        from io import BytesIO
-
-        from pypdf import PdfReader
-
-        return "\n".join(p.extract_text() or "" for p in PdfReader(BytesIO(body)).pages)
+        return pdf_text(body)
     return body.decode("utf-8", "replace")
 
 

@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from tests.pdf_text import pdf_text
 from tournaments.models import Bye, Entry, Player, Round, TableRound, Tournament
 
 HIDDEN, SHORT, BYE = "Zwaantje Verborgen", "Anna Brouwer", "Berend Onzichtbaar"
@@ -114,13 +115,6 @@ def test_the_whatif_names_players_as_they_chose(client, named):
     html = page.content.decode()
     assert "Anna B." in html or "Anna B." in names
     assert any(form in html for form in hidden_forms(hidden))
-
-
-def pdf_text(data: bytes) -> str:
-    import pdfplumber
-
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return "\n".join(page.extract_text() or "" for page in pdf.pages)
 
 
 @pytest.mark.django_db

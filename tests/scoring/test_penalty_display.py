@@ -13,7 +13,6 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from rules.engine.penalty_points import (
     KEY,
@@ -23,6 +22,7 @@ from rules.engine.penalty_points import (
 )
 from rules.engine.presets import get_preset
 from scoring.penalty_rows import LABEL, add_penalty_points
+from tests.pdf_text import pdf_text
 from tests.scoring.penalty_display import penalty_schedule, switch_on
 
 totals = st.lists(st.integers(-500, 500), min_size=1, max_size=30)
@@ -219,10 +219,6 @@ def test_the_tds_standings_say_strafpunten_in_dutch(td_client, small_event):
     path = reverse("td:standings", args=[small_event.slug])
     html = td_client.get(path, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Strafpunten" in html
-
-
-def pdf_text(data: bytes) -> str:
-    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
 
 
 @pytest.mark.django_db

@@ -7,7 +7,6 @@ import json
 import re
 from collections import Counter
 
-import pdfplumber
 import pytest
 from django.core.management import call_command
 from openpyxl import load_workbook
@@ -16,6 +15,7 @@ from documents.event_backup import export_event, import_event
 from documents.registry import make_export
 from scoring.rowsource import standings_rows
 from scoring.services import recompute_table
+from tests.pdf_text import pdf_text
 from tournaments.models import Player, TableRound, Tournament
 
 
@@ -44,8 +44,7 @@ def snapshot(event) -> dict:
     for what in ("sheets", "seating", "standings"):
         for n in range(1, event.rounds + 1):
             data = make_export(event, "pdf", what, n, base="http://hall")[2]
-            with pdfplumber.open(io.BytesIO(data)) as pdf:
-                text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+            text = pdf_text(data)
             pdfs[f"{what}-{n}"] = text.splitlines()
     backup = export_event(event)
     return {

@@ -25,6 +25,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.pdf_text import pdf_text
 from tests.scoring.totals_event import seated_evening, typed
 
 pytestmark = pytest.mark.django_db
@@ -307,12 +308,6 @@ def test_the_workbook_has_a_sheet_for_every_round_adding_up_to_the_standings(eve
             summed[row[2]] += row[-1]
         assert any("totals typed" in str(row[2]) for row in rows)
     assert summed == {name: row["points"] for name, row in standings.items()}
-
-
-def pdf_text(data: bytes) -> str:
-    from pypdf import PdfReader
-
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def test_the_player_card_lists_a_round_of_typed_totals(event):

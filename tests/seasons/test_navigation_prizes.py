@@ -14,7 +14,8 @@ from seasons.club_evening import next_club_evening
 from seasons.month import month_standings, prize_lists, restrict
 from seasons.ranking import EveningResult
 from seasons.services import season_standings
-from tests.exports.pdf_boxes import page_texts, text_faults
+from tests.exports.pdf_boxes import text_faults
+from tests.pdf_text import pdf_pages
 from tournaments.models import Tournament, TournamentRole
 
 
@@ -162,7 +163,7 @@ def test_the_season_pages_show_the_prize_evenings_list(client, make_user, two_mo
 def test_the_season_pdf_prints_the_teams(season):
     Tournament.objects.filter(evening__competition=season).update(language="en")
     data = make_season_export(season, "pdf")[2]
-    text = "\n".join(page_texts(data))
+    text = "\n".join(pdf_pages(data))
     assert "Teams" in text
     assert "Team 1" in text and "Team 2" in text
     member = season.teams.get(name="Team 1").members.first().name

@@ -17,7 +17,8 @@ from documents.season_table import EveningInfo, Line, SeasonTable
 from seasons.models import Competition, Team
 from seasons.ranking import Cell
 from seasons.services import evening_results, season_standings
-from tests.exports.pdf_boxes import page_texts, tables, text_faults, unwrap
+from tests.exports.pdf_boxes import tables, text_faults, unwrap
+from tests.pdf_text import pdf_text
 from tournaments.models import Player, Tournament
 
 
@@ -26,10 +27,6 @@ def english(season):
     """The season's evenings in English: the exports take their language."""
     Tournament.objects.filter(evening__competition=season).update(language="en")
     return season
-
-
-def pdf_text(data: bytes) -> str:
-    return "\n".join(page_texts(data))
 
 
 # -- PDF ------------------------------------------------------------------------

@@ -14,12 +14,14 @@ from django.urls import reverse
 from scoring.models import Deal, DealRevision, Submission
 from scoring.services import table_view
 from scoring.tableside import services
+from tests.examples import examples
 from tests.tableside.helpers import JSON, phone, running, seated
 from tests.threads import together
 from tournaments.models import Tournament, TournamentRole
 
 pytestmark = pytest.mark.django_db(transaction=True)
-RUNS = 40
+#: Runs of each race: every one in CI, a fifth at a desk (tests/examples.py).
+RUNS = examples(40)
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ import io
 import json
 import random
 
-import pdfplumber
 import pytest
 from openpyxl import load_workbook
 
@@ -14,6 +13,7 @@ from documents.event_backup import VERSION, export_event, import_event
 from documents.registry import make_export
 from scoring.models import Deal
 from scoring.services import freeze_rules, recompute_table
+from tests.pdf_text import pdf_text
 from tournaments import seating_screen
 from tournaments.models import Bye, Round
 
@@ -97,8 +97,7 @@ def test_the_standings_score_the_bye_by_the_policy_and_mark_it(client, bye_event
 def test_the_seating_pdf_lists_the_byes(bye_event):
     with translation("nl"):
         _name, _type, data = make_export(bye_event, "pdf", "seating", 1)
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        text = "\n".join(page.extract_text() for page in pdf.pages)
+    text = pdf_text(data)
     for name in names_out(bye_event):
         assert f"{name} vrij" in text
 

@@ -6,11 +6,13 @@ SQLite and PostgreSQL."""
 import pytest
 from django.test import Client
 
+from tests.examples import examples
 from tests.threads import together
 from tournaments.models import Entry, Round, TableRound, TournamentRole
 
 pytestmark = pytest.mark.django_db(transaction=True)
-RUNS = 10
+#: Runs of each race: every one in CI, a fifth at a desk (tests/examples.py).
+RUNS = examples(10)
 
 
 def test_seating_a_new_round_twice_at_once_stores_one_seating(small_event, make_user):

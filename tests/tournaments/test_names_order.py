@@ -4,12 +4,12 @@
 register page, the check-in and the seating list posted in the hall; the
 register's search finds a name however it was typed."""
 
-import io
 import unicodedata
 
 import pytest
 from django.urls import reverse
 
+from tests.pdf_text import pdf_text
 from tournaments.models import Club, Player
 
 pytestmark = pytest.mark.django_db
@@ -97,7 +97,6 @@ def test_the_check_in_lists_in_the_dutch_order(club):
 
 
 def test_the_seating_list_is_in_the_dutch_order(club):
-    from pypdf import PdfReader
 
     from demo.events import generate_event
     from documents.registry import make_export
@@ -106,6 +105,6 @@ def test_the_seating_list_is_in_the_dutch_order(club):
     players = [*Player.objects.filter(name__in=DUTCH_ORDER), *others]
     event = generate_event("volgorde", 0, 1, 4, players=players, seed=2)
     _name, _kind, data = make_export(event, "pdf", "seating", round_number=1)
-    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+    text = pdf_text(data)
     by_name = text[text.index("op naam") :]  # the event's language: Dutch
     assert in_order(by_name, [*DUTCH_ORDER, "Lid 0"])

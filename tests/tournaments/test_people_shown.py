@@ -20,6 +20,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.pdf_text import pdf_text
+
 EVENT = "naamgenoten"
 JAN, HIDDEN, SHORT = "Jan de Vries", "Zwaantje Verborgen", "Anna Brouwer"
 NAMESAKES = ("Jan de Vries (1956)", "Jan de Vries (1971)")
@@ -168,13 +170,6 @@ def page(client, path: str) -> str:
     response = client.get(path, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200, path
     return POSTED.sub("", response.content.decode())
-
-
-def pdf_text(data: bytes) -> str:
-    import pdfplumber
-
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return "\n".join(p.extract_text() or "" for p in pdf.pages)
 
 
 # -- the TD's pages -----------------------------------------------------------

@@ -16,13 +16,13 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from openpyxl import load_workbook
 
 from documents.event_backup_schema import upgrade
+from tests.pdf_text import pdf_pages as pdf_text
 
 DATA = Path(__file__).parent / "pre12"
 BEFORE = [("tournaments", "0002_byes_and_substitutes"), ("scoring", None)]
@@ -71,11 +71,6 @@ def without_ids(backup: dict) -> dict:
     for player in backup.get("players", []):
         player.pop("public_id", None)
     return backup
-
-
-def pdf_text(data: bytes) -> list[str]:
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return [page.extract_text() or "" for page in pdf.pages]
 
 
 def card_words(pages: list[str]) -> Counter:
