@@ -45,9 +45,18 @@ WORKERS ?= 2
 THREADS ?= 4
 HOST ?= 127.0.0.1
 PORT ?= 8000
-serve: $(STAMP)
-	DJANGO_PRODUCTION=1 $(PY) manage.py migrate --noinput
+# A restart with nothing changed answers within seconds: the static files
+# are collected (hashed and compressed: the slow part) only when a source
+# file or the installed packages changed since the last collection; a
+# migrate with nothing to do costs one start of Django.
+STATIC_SOURCES := $(shell find static -type f 2>/dev/null)
+STATIC_MANIFEST := staticfiles/staticfiles.json
+$(STATIC_MANIFEST): $(STAMP) $(STATIC_SOURCES)
 	DJANGO_PRODUCTION=1 $(PY) manage.py collectstatic --noinput -v0
+	touch $@
+
+serve: $(STAMP) $(STATIC_MANIFEST)
+	DJANGO_PRODUCTION=1 $(PY) manage.py migrate --noinput
 	DJANGO_PRODUCTION=1 $(PY) manage.py run_worker --no-reload -v 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DJANGO_PRODUCTION=1 $(VENV)/bin/granian --interface wsgi --workers $(WORKERS) \

@@ -18,6 +18,7 @@ MODULES = [
     "ratings",
     "whatif",
     "players_data",
+    "serve_restart",
 ]
 
 
