@@ -311,13 +311,16 @@ def import_event(
     *,
     unpublished: bool = False,
     new_code: bool = False,
+    make_clubs: bool = False,
 ) -> Tournament:
     """Check everything, then store the event in one transaction.
 
     ``unpublished``: every round lands unpublished (the file's published
     rounds are listed on the import's audit line); ``new_code``: without a
     ``slug``, the file's code if free, else the first free one after it
-    (``code-2`` …, ``rules.naming``). ``restore_event`` asks for both."""
+    (``code-2`` …, ``rules.naming``). ``restore_event`` asks for both.
+    ``make_clubs``: the file's clubs missing here are made, when the
+    importer may create clubs (``register_rules.ClubsOfAFile``)."""
     if isinstance(data, bytes | str):
         data = load(data)
     check_structure(data)
@@ -367,12 +370,14 @@ def import_event(
         if a not in refs or b not in refs:
             fail(f"keep_apart[{i}]", _("unknown player"))
     with transaction.atomic():
-        imported = _write(data, event, user, corrected, distinction_known)
+        imported = _write(data, event, user, corrected, distinction_known, make_clubs)
         announce(EventImported(imported.pk))
         return imported
 
 
-def restore_event(data, user=None, slug: str | None = None) -> Tournament:
+def restore_event(
+    data, user=None, slug: str | None = None, make_clubs: bool = False
+) -> Tournament:
     """A backup restored through the web (the event import page): a copy the
     TD checks before the public sees it. It lands with no round published,
     under ``slug`` or the file's code, or, when an event has that code
@@ -380,7 +385,9 @@ def restore_event(data, user=None, slug: str | None = None) -> Tournament:
     (``code-2`` …); publishing a round shows it again. Everything else is as
     ``import_event`` stores it: the identity (``Tournament.uid``), the audit
     log and who recorded each jury decision (a name, ``claimed_user``)."""
-    return import_event(data, slug, user, unpublished=True, new_code=True)
+    return import_event(
+        data, slug, user, unpublished=True, new_code=True, make_clubs=make_clubs
+    )
 
 
 def _free_code(wanted: str) -> str:
@@ -672,10 +679,17 @@ def _jury_calls(table, number, ref_of, record) -> list[tuple[str, str, str]]:
 
 
 def _write(
-    data, event: Tournament, user, corrected=(), distinction_known: bool = True
+    data,
+    event: Tournament,
+    user,
+    corrected=(),
+    distinction_known: bool = True,
+    make_clubs: bool = False,
 ) -> Tournament:
     event.save()
-    entries = _write_players(data["players"], event, user, distinction_known)
+    entries = _write_players(
+        data["players"], event, user, distinction_known, make_clubs
+    )
     rounds = Round.objects.bulk_create(
         Round(
             tournament=event,
@@ -794,16 +808,17 @@ def _with_times(model, pairs) -> None:
 
 
 def _write_players(
-    players, event, user, distinction_known: bool = True
+    players, event, user, distinction_known: bool = True, make_clubs: bool = False
 ) -> dict[str, Entry]:
     """Entries for the file's players: the register's player where one is
     found (``register_rules.identity_match``: the identifier, when name and
     club agree; else ``register_match``: federation number, else name,
     club and distinction), else a new one, in the file's club only when the
     importer may add to it (``register_rules``); the clubs left out are kept
-    on the event for the page to say (``event.clubs_left_out``). Names are
+    on the event for the page to say (``event.clubs_left_out``), as are the
+    clubs made (``event.clubs_made``, ``make_clubs``). Names are
     stored as every way in stores them (``core.text.clean_name``)."""
-    clubs = ClubsOfAFile(user)
+    clubs = ClubsOfAFile(user, make_missing=make_clubs)
     used: set[int] = set()
     entries = {}
     for p in players:
@@ -835,6 +850,7 @@ def _write_players(
         )
     Entry.objects.bulk_create(entries.values())
     event.clubs_left_out = sorted(clubs.left_out)
+    event.clubs_made = list(clubs.made)
     return entries
 
 

@@ -321,13 +321,20 @@ def _check_settings(info: dict) -> None:
 
 # -- import -------------------------------------------------------------------
 def import_competition(
-    data, slug: str | None = None, user=None, clubs: set[str] | None = None
+    data,
+    slug: str | None = None,
+    user=None,
+    clubs: set[str] | None = None,
+    make_clubs: bool = False,
 ) -> Competition:
     """Check the document, then store the competition in one transaction.
     ``slug`` imports under that code (refused if taken); without it the
     file's code, or a free one made from it. ``clubs``: the clubs (by name)
     the importer runs seasons for; None (staff, the command line) is any
-    club, created when missing."""
+    club, created when missing. ``make_clubs``: the players' clubs missing
+    here are made too, when the importer may create clubs (their maker
+    organises them; ``register_rules.ClubsOfAFile``); the competition says
+    which (``clubs_made``)."""
     if isinstance(data, bytes | str):
         data = load(data)
     check_document(data)
@@ -347,11 +354,15 @@ def import_competition(
         if Competition.objects.filter(slug=slug).exists():
             fail("slug", _("A season with code “%(s)s” exists already.") % {"s": slug})
     with transaction.atomic():
-        return _write(data, slug, user, distinction_known)
+        return _write(data, slug, user, distinction_known, make_clubs)
 
 
 def _write(
-    data: dict, code: str | None, user, distinction_known: bool = True
+    data: dict,
+    code: str | None,
+    user,
+    distinction_known: bool = True,
+    make_clubs: bool = False,
 ) -> Competition:
     info = data["competition"]
     club, _new = Club.objects.get_or_create(name=clean_name(data["club"]))
@@ -365,6 +376,7 @@ def _write(
     Competition.objects.filter(pk=competition.pk).update(created=created)
     competition.created = created
     events = {}
+    made: list[str] = []
     order = sorted(
         range(len(data["evenings"])), key=lambda i: data["evenings"][i]["number"]
     )
@@ -373,7 +385,7 @@ def _write(
         number, event = evening["number"], evening["event"]
         event_code = _event_code(event["tournament"]["slug"], competition.slug, number)
         try:
-            tournament = import_event(event, event_code, user)
+            tournament = import_event(event, event_code, user, make_clubs=make_clubs)
         except BackupError as exc:
             raise BackupError(
                 join(f"evenings[{i}].event", exc.path), exc.message
@@ -385,9 +397,10 @@ def _write(
             prize_evening=evening["prize_evening"],
         )
         events[number] = tournament
-    _write_teams(
-        data["teams"], competition, events, ClubsOfAFile(user), distinction_known
-    )
+        made += tournament.clubs_made
+    clubs = ClubsOfAFile(user, make_missing=make_clubs)
+    _write_teams(data["teams"], competition, events, clubs, distinction_known)
+    competition.clubs_made = sorted(set(made + clubs.made))
     return competition
 
 

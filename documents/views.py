@@ -23,7 +23,7 @@ from td.forms import IdChoiceField
 from tournaments.models import Club, Tournament
 from tournaments.names import DuplicateNameError
 from tournaments.people import event_names, in_name_order
-from tournaments.permissions import is_td
+from tournaments.permissions import is_staff, is_td
 from tournaments.register_rules import managed_club_ids, may_create_clubs
 
 MAX_UPLOAD = 30 * 1024 * 1024  # an event backup; 400 players take about 10 MB
@@ -99,12 +99,29 @@ class TournamentFileForm(forms.Form):
             "it already, the first free one after it (code-2, code-3 …)."
         ),
     )
+    make_clubs = forms.BooleanField(
+        label=_("Make the clubs this site does not have yet"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "The file's players keep their club: a club missing here is made, "
+            "and you organise it. Clubs this site has already stay with their "
+            "own organisers."
+        ),
+    )
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if is_staff(user) or not may_create_clubs(user):
+            del self.fields["make_clubs"]  # staff: made always; others: never
 
 
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def import_tournament(request):
-    form = TournamentFileForm(request.POST or None, request.FILES or None)
+    form = TournamentFileForm(
+        request.POST or None, request.FILES or None, user=request.user
+    )
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         if upload.size > MAX_UPLOAD:
@@ -112,7 +129,10 @@ def import_tournament(request):
         else:
             try:
                 event = restore_event(
-                    upload.read(), request.user, form.cleaned_data["slug"] or None
+                    upload.read(),
+                    request.user,
+                    form.cleaned_data["slug"] or None,
+                    make_clubs=form.cleaned_data.get("make_clubs", False),
                 )
             except BackupError as exc:
                 form.add_error(
@@ -129,6 +149,7 @@ def import_tournament(request):
                     )
                     % {"n": event.name, "code": event.slug},
                 )
+                clubs_made_message(request, getattr(event, "clubs_made", []))
                 left_out = getattr(event, "clubs_left_out", [])
                 if left_out:
                     messages.warning(
@@ -141,6 +162,17 @@ def import_tournament(request):
                     )
                 return redirect(_home(event))
     return render(request, "documents/import_tournament.html", {"form": form})
+
+
+def clubs_made_message(request, made: list[str]) -> None:
+    """Says which clubs a restore made (``make_clubs``), so a typo in the
+    file is seen at once, on the register's clubs page to correct."""
+    if made:
+        messages.info(
+            request,
+            _("Clubs made for the file's players: %(clubs)s.")
+            % {"clubs": ", ".join(made)},
+        )
 
 
 def _home(event: Tournament) -> str:

@@ -18,8 +18,10 @@ from django.views.decorators.http import require_http_methods
 from documents import ExportError
 from documents.season_backup import BackupError, import_competition
 from documents.season_exports import make_season_export
+from documents.views import clubs_made_message
 from td.access import season_required
 from tournaments.permissions import can_import_seasons, is_staff, organised_clubs
+from tournaments.register_rules import may_create_clubs
 
 #: A season backup: 40 evenings of 32 players take about 15 MB.
 MAX_UPLOAD = 60 * 1024 * 1024
@@ -61,6 +63,21 @@ class SeasonFileForm(forms.Form):
             "Leave empty to keep the code in the file (or the first free one like it)."
         ),
     )
+    make_clubs = forms.BooleanField(
+        label=_("Make the clubs this site does not have yet"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "The file's players keep their club: a club missing here is made, "
+            "and you organise it. Clubs this site has already stay with their "
+            "own organisers."
+        ),
+    )
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if is_staff(user) or not may_create_clubs(user):
+            del self.fields["make_clubs"]  # staff: made always; others: never
 
 
 NOT_A_SEASON_ORGANISER = _(
@@ -85,7 +102,7 @@ def import_season(request):
     user = request.user
     if not can_import_seasons(user):
         raise PermissionDenied(str(NOT_A_SEASON_ORGANISER))
-    form = SeasonFileForm(request.POST or None, request.FILES or None)
+    form = SeasonFileForm(request.POST or None, request.FILES or None, user=user)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         if upload.size > MAX_UPLOAD:
@@ -97,6 +114,7 @@ def import_season(request):
                 form.cleaned_data["slug"] or None,
                 user,
                 _importable_clubs(user),
+                make_clubs=form.cleaned_data.get("make_clubs", False),
             )
         except BackupError as exc:
             form.add_error(
@@ -110,5 +128,6 @@ def import_season(request):
                 _("Imported “%(n)s” with %(e)d evenings.")
                 % {"n": competition.name, "e": competition.evenings.count()},
             )
+            clubs_made_message(request, getattr(competition, "clubs_made", []))
             return redirect(reverse("td:season", args=[competition.slug]))
     return render(request, "documents/import_season.html", {"form": form})

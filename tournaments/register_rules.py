@@ -84,15 +84,21 @@ def check_new_player(user, club: Club | None) -> None:
 
 class ClubsOfAFile:
     """The club a file's new player joins, by the club's name in the file:
-    an existing club the importer manages; a new club when staff imports;
-    else none (the player is added without it, and the file's club is noted
-    in ``left_out``)."""
+    an existing club the importer manages; a new club when staff imports,
+    or when the importer may create clubs and asked for the missing ones
+    (``make_missing``: they then organise it, ``create_club``); else none
+    (the player is added without it, and the file's club is noted in
+    ``left_out``). A club of this site that the importer does not organise
+    is never taken over: its players stay its organisers' to add."""
 
-    def __init__(self, user):
+    def __init__(self, user, make_missing: bool = False):
         self.user = user
         self.managed = managed_club_ids(user)
+        self.make_missing = make_missing and may_create_clubs(user)
         self.by_name = {c.name: c for c in Club.objects.all()}
         self.left_out: set[str] = set()
+        #: The clubs this file made, by name (for the page to say).
+        self.made: list[str] = []
 
     def existing(self, name: str) -> Club | None:
         """The register's club of that name (to match players already in it)."""
@@ -105,6 +111,11 @@ class ClubsOfAFile:
         club = self.by_name.get(name)
         if club is None and self.managed is None:
             club = self.by_name[name] = Club.objects.create(name=name)
+            self.made.append(name)
+        elif club is None and self.make_missing:
+            club = self.by_name[name] = create_club(self.user, name)
+            self.managed.add(club.pk)
+            self.made.append(name)
         if club is not None and (self.managed is None or club.pk in self.managed):
             return club
         self.left_out.add(name)
