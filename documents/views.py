@@ -88,8 +88,11 @@ def export_json(request, tournament):
     return _download(make_export(tournament, "json"))
 
 
-class TournamentFileForm(forms.Form):
-    file = forms.FileField(label=_("Backup file (JSON)"))
+class RestoreForm(forms.Form):
+    """What the event and season restores both ask besides their file: whether
+    the file's clubs missing here are made (``register_rules.ClubsOfAFile``)."""
+
+    field_order = ["file", "slug", "make_clubs"]
     slug = forms.SlugField(
         label=_("Import under another code"),
         required=False,
@@ -114,6 +117,10 @@ class TournamentFileForm(forms.Form):
         super().__init__(*args, **kwargs)
         if is_staff(user) or not may_create_clubs(user):
             del self.fields["make_clubs"]  # staff: made always; others: never
+
+
+class TournamentFileForm(RestoreForm):
+    file = forms.FileField(label=_("Backup file (JSON)"))
 
 
 @organiser_required

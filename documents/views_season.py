@@ -18,10 +18,9 @@ from django.views.decorators.http import require_http_methods
 from documents import ExportError
 from documents.season_backup import BackupError, import_competition
 from documents.season_exports import make_season_export
-from documents.views import clubs_made_message
+from documents.views import RestoreForm, clubs_made_message
 from td.access import season_required
 from tournaments.permissions import can_import_seasons, is_staff, organised_clubs
-from tournaments.register_rules import may_create_clubs
 
 #: A season backup: 40 evenings of 32 players take about 15 MB.
 MAX_UPLOAD = 60 * 1024 * 1024
@@ -53,31 +52,14 @@ def export_json(request, competition):
     return _download(competition, "json", request)
 
 
-class SeasonFileForm(forms.Form):
+class SeasonFileForm(RestoreForm):
     file = forms.FileField(label=_("Season backup file (JSON)"))
-    slug = forms.SlugField(
-        label=_("Import under another code"),
-        required=False,
-        max_length=60,
-        help_text=_(
-            "Leave empty to keep the code in the file (or the first free one like it)."
-        ),
-    )
-    make_clubs = forms.BooleanField(
-        label=_("Make the clubs this site does not have yet"),
-        required=False,
-        initial=True,
-        help_text=_(
-            "The file's players keep their club: a club missing here is made, "
-            "and you organise it. Clubs this site has already stay with their "
-            "own organisers."
-        ),
-    )
 
-    def __init__(self, *args, user=None, **kwargs):
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if is_staff(user) or not may_create_clubs(user):
-            del self.fields["make_clubs"]  # staff: made always; others: never
+        self.fields["slug"].help_text = _(
+            "Leave empty to keep the code in the file (or the first free one like it)."
+        )
 
 
 NOT_A_SEASON_ORGANISER = _(
