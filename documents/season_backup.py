@@ -23,7 +23,11 @@ the codes and each event's import audit line. Version 3 adds the season's
 import with it off. Version 4 adds each team member's identifier
 (``Player.public_id``), as event format 9 does each player's: a member is
 found by it first (``register_rules.identity_match``), so importing the
-season and then one of its evenings finds the same people.
+season and then one of its evenings finds the same people. Version 5
+carries the season's house-rule set (the rule file, docs/rule-files.md) when
+it plays under one, so the season keeps its rules on another site
+(``_rule_set``); an older file naming a set the site lacks still imports,
+and the page says which set to load.
 """
 
 import copy
@@ -56,7 +60,11 @@ from documents.event_backup_schema import (
 from documents.event_backup_schema import (
     slug as code_check,
 )
+from rules.engine.presets import PRESETS
+from rules.models import HouseRuleSet
 from rules.naming import NoFreeCodeError, candidates, first_free
+from rules.rule_files import RuleFileError, export_rule_set, import_rule_set
+from rules.rule_files import check_document as check_rule_file
 from seasons.models import (
     BEST_OF,
     DEALS_PER_PARTIJ,
@@ -79,7 +87,7 @@ from tournaments.register_rules import (
     register_match,
 )
 
-FORMAT, VERSION = "rikscore.competition", 4
+FORMAT, VERSION = "rikscore.competition", 5
 SETTINGS = ("slug", "name", "season", "rules", "partijen", "deals_per_partij",
             "byes", "method", "placement_points", "best_of", "min_evenings",
             "absent", "order", "tiebreaks", "prizes", "closed",
@@ -105,6 +113,9 @@ def export_competition(competition: Competition) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "competition": info,
+        "rule_set": (
+            export_rule_set(competition.rule_set) if competition.rule_set_id else None
+        ),
         "club": competition.club.name,
         "evenings": [
             {
@@ -250,11 +261,24 @@ COMPETITION_3 = {**COMPETITION_2, "tables_of_three": boolean}
 #: Version 4 adds each member's identifier in the register (empty: none).
 MEMBER_4 = {**MEMBER_2, "public_id": public_id}
 TEAM_4 = {**TEAM, "members": items(lambda v, p: obj(v, p, MEMBER_4))}
+
+
+def _rule_file(value, path) -> None:
+    """Version 5's ``rule_set``: a rule file as ``rules.rule_files`` reads
+    it, or null (the season plays under a preset)."""
+    if value is None:
+        return
+    problems = check_rule_file(value)
+    if problems:
+        fail(join(path, problems[0].field), problems[0].message)
+
+
 DOCUMENTS = {
     1: document(COMPETITION, TEAM),
     2: document(COMPETITION_2, TEAM_2),
     3: document(COMPETITION_3, TEAM_2),
     4: document(COMPETITION_3, TEAM_4),
+    5: {**document(COMPETITION_3, TEAM_4), "rule_set": _rule_file},
 }
 
 
@@ -274,6 +298,9 @@ def upgrade(data: dict) -> dict:
             for member in team["members"]:
                 member["public_id"] = ""
         data["version"] = 4
+    if data["version"] == 4:
+        data["rule_set"] = None
+        data["version"] = 5
     return data
 
 
@@ -365,6 +392,7 @@ def _write(
     make_clubs: bool = False,
 ) -> Competition:
     info = data["competition"]
+    missing_rules = _rule_set(info, data["rule_set"], user)
     club, _new = Club.objects.get_or_create(name=clean_name(data["club"]))
     competition = Competition.objects.create(
         club=club,
@@ -401,7 +429,43 @@ def _write(
     clubs = ClubsOfAFile(user, make_missing=make_clubs)
     _write_teams(data["teams"], competition, events, clubs, distinction_known)
     competition.clubs_made = sorted(set(made + clubs.made))
+    competition.rules_missing = missing_rules
     return competition
+
+
+def _rule_set(info: dict, carried: dict | None, user) -> str:
+    """Point the season's ``rules`` at a set of this site: a preset as it
+    is; the house-rule set of that code when it holds the same rules; else
+    the file's set, loaded as the rule-file upload loads one (under the
+    first free code when its code is taken here). The code of a set the
+    site lacks and the file does not carry (files before version 5), for
+    the page to name; empty when nothing is missing."""
+    code = info["rules"]
+    if code in PRESETS:
+        return ""
+    here = HouseRuleSet.objects.filter(slug=code).first()
+    if carried is None:
+        return "" if here is not None else code
+    same = here is not None and (here.preset, here.overrides or {}) == (
+        carried["preset"],
+        carried["overrides"],
+    )
+    if not same:
+        if user is not None and not user.has_perm("rules.add_houseruleset"):
+            fail(
+                "rule_set",
+                _(
+                    "This season plays under the house rules “%(code)s”, which "
+                    "this site does not have, and you may not load rule sets."
+                )
+                % {"code": code},
+            )
+        try:
+            info["rules"] = import_rule_set(carried, user).slug
+        except RuleFileError as exc:
+            first = exc.violations[0]
+            fail(join("rule_set", first.field), first.message)
+    return ""
 
 
 def _free(model, code: str, keep: str = "") -> str:

@@ -111,5 +111,16 @@ def import_season(request):
                 % {"n": competition.name, "e": competition.evenings.count()},
             )
             clubs_made_message(request, getattr(competition, "clubs_made", []))
+            if getattr(competition, "rules_missing", ""):
+                messages.warning(
+                    request,
+                    _(
+                        "This season plays under the house rules “%(code)s”, which "
+                        "this site does not have and this older file does not "
+                        "carry: load their rule file under that code (Rule schedules, "
+                        "“Load a rule set from a file”) before its next evening."
+                    )
+                    % {"code": competition.rules_missing},
+                )
             return redirect(reverse("td:season", args=[competition.slug]))
     return render(request, "documents/import_season.html", {"form": form})

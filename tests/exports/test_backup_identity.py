@@ -160,7 +160,7 @@ def test_the_season_then_an_evening_of_it_is_the_same_people(inside):
     )
     Evening.objects.create(competition=season, tournament=inside["event"], number=1)
     data = json.loads(json.dumps(export_competition(season)))
-    assert data["version"] == 4
+    assert data["version"] == 5
     before = count()
     restored = import_competition(data)
     evening = exported(restored.evenings.get().tournament)

@@ -209,7 +209,7 @@ def test_the_backup_round_trips_under_a_new_code(season):
     name, content_type, data = make_season_export(season, "json")
     assert (name, content_type) == (f"{season.slug}.json", "application/json")
     first = json.loads(data)
-    assert first["format"] == "rikscore.competition" and first["version"] == 4
+    assert first["format"] == "rikscore.competition" and first["version"] == 5
     assert [e["number"] for e in first["evenings"]] == [1, 2, 3, 4]
     copy = import_competition(data)
     assert copy.slug == f"{season.slug}-2"

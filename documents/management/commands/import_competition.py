@@ -15,7 +15,14 @@ class Command(BackupImportCommand):
 
     def done(self, competition) -> str:
         evenings = competition.evenings.count()
-        return (
+        said = (
             f"Imported {competition.slug}: {competition.name} ({evenings} evenings),"
             " its results rated."
         )
+        if competition.rules_missing:
+            said += (
+                f" Its house rules '{competition.rules_missing}' are not on this"
+                " site: load their rule file under that code before its next"
+                " evening."
+            )
+        return said
