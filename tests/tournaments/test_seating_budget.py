@@ -22,8 +22,9 @@ def test_a_tiny_budget_holds_on_the_largest_fields(n, rounds, byes):
     assert len(result.rounds) == rounds
     # What this guards against is a search that ignores its budget (seconds
     # on these fields); the margin is wide because building the first
-    # schedule of 997 players alone takes most of a second on a busy machine.
-    assert took < 0.05 + 2.5, took
+    # schedule of 997 players alone takes most of a second on a busy machine,
+    # and 2.7 s of CPU on a slower one (CI, 2026-11-28): far from the limit.
+    assert took < 0.05 + 6.0, took
 
 
 @pytest.mark.parametrize(("n", "rounds"), [(30, 6), (46, 10), (23, 10)])
