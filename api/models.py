@@ -1,34 +1,21 @@
 """The API's own rows: the tokens a TD gives a score-pad app, and the
 answers already given to a write, kept under its idempotency key."""
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from core.personal_data import PersonalData
+from core.secret_keys import SecretShownOnce
 from tournaments.models import Tournament
 
 
-class ApiToken(models.Model):
+class ApiToken(SecretShownOnce):
     """One event's write token. Only its SHA-256 is stored: the TD sees the
     token once, when it is made; revoking keeps the row for the record."""
 
     tournament = models.ForeignKey(
         Tournament, models.CASCADE, related_name="api_tokens"
     )
-    name = models.CharField(_("name"), max_length=80)
-    digest = models.CharField(max_length=64, unique=True)
-    hint = models.CharField(max_length=8)  # the token's first characters
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    created = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
-    last_used = models.DateTimeField(_("last used"), null=True, blank=True)
 
     #: The TD names a token in their own words ("Anna's tablet").
     privacy = PersonalData(
@@ -39,9 +26,6 @@ class ApiToken(models.Model):
         verbose_name = _("API token")
         verbose_name_plural = _("API tokens")
         ordering = ["-created"]
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.hint}…)"
 
 
 class ApiWrite(models.Model):

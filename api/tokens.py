@@ -2,18 +2,15 @@
 write. Only a token's SHA-256 is stored, so a copy of the database gives
 nobody a working token; the TD sees the token once, when it is made."""
 
-import hashlib
 import hmac
-import secrets
 
 from django.db import transaction
 from django.utils import timezone
 
 from api.models import ApiToken
+from core.secret_keys import HINT_CHARS, digest_of, new_secret
 from tournaments.audit import audit
 from tournaments.models import Tournament
-
-HINT_CHARS = 6
 
 
 class TokenError(Exception):
@@ -25,15 +22,11 @@ class TokenError(Exception):
         self.code = code
 
 
-def digest_of(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
-
-
 @transaction.atomic
 def create_token(tournament: Tournament, name: str, user) -> tuple[ApiToken, str]:
     """A new token for ``tournament``: (its row, the token itself, to be
     shown once and never stored)."""
-    secret = secrets.token_urlsafe(32)  # 256 bits
+    secret = new_secret()
     token = ApiToken.objects.create(
         tournament=tournament,
         name=name,

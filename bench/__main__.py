@@ -19,6 +19,7 @@ MODULES = [
     "whatif",
     "players_data",
     "serve_restart",
+    "hall_site",
 ]
 
 

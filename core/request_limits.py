@@ -5,7 +5,10 @@ uses it before any view has looked at who is asking, so a 400 MB upload by
 anyone was written to disk before a login check refused it. The size is
 judged from ``Content-Length`` alone: a visitor who is not logged in sends
 what a phone or the login form needs; a logged-in one at most the largest
-file an import takes (a season backup).
+file an import takes (a season backup). So may a request that carries a
+key to a door that checks it before reading the body
+(``settings.KEYED_UPLOAD_PATHS``: a hall sending an event's file with its
+upload key).
 
 **No NUL.** A NUL character is never meant in a form's text, and PostgreSQL
 refuses it in any text it is asked to compare or store (a 500 wherever a
@@ -15,6 +18,7 @@ values directly. A file upload's bytes are not text and are left to the
 importer.
 """
 
+from django.conf import settings
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.utils.translation import gettext as _
 
@@ -38,7 +42,9 @@ class RequestLimitsMiddleware:
             length = 0
         if length > ANONYMOUS_BYTES:
             limit = (
-                LOGGED_IN_BYTES if request.user.is_authenticated else ANONYMOUS_BYTES
+                LOGGED_IN_BYTES
+                if request.user.is_authenticated or self.keyed(request)
+                else ANONYMOUS_BYTES
             )
             if length > limit:
                 return HttpResponse(
@@ -52,6 +58,15 @@ class RequestLimitsMiddleware:
                 content_type="text/plain; charset=utf-8",
             )
         return self.get_response(request)
+
+    @staticmethod
+    def keyed(request) -> bool:
+        """A keyed upload: its view checks the key before the body is read."""
+        paths = tuple(getattr(settings, "KEYED_UPLOAD_PATHS", ()))
+        return bool(paths) and (
+            request.path.startswith(paths)
+            and request.headers.get("Authorization", "").startswith("Bearer ")
+        )
 
     @staticmethod
     def has_nul(request, length: int) -> bool:

@@ -79,6 +79,7 @@ from scoring.models import Deal, JuryCall
 from scoring.pipeline import chairs, deal_players, run_deal
 from scoring.records import by_name
 from scoring.services.deal_rows import create_deal_rows, deal_row
+from scoring.services.totals import fill_totals
 from tournaments.audit import audit
 from tournaments.codes import code_problem
 from tournaments.dealing import blind_in, unique_labels
@@ -103,7 +104,7 @@ from tournaments.register_rules import (
 )
 from tournaments.result_events import EventImported, announce
 
-FORMAT, VERSION = "rikscore.event", 9
+FORMAT, VERSION = "rikscore.event", 10
 SETTINGS = ("slug", "name", "venue", "rules", "rules_snapshot", "rounds",
             "deals_per_round", "language", "method", "tiebreaks",
             "placement_points", "normalise_five", "hide_last_rounds",
@@ -114,7 +115,14 @@ IMPORT_ACTION = "tournament.import"
 #: equals it, and the blind man never declares.
 BLIND_REF = ("blind man",)
 
-__all__ = ["BackupError", "dump_event", "export_event", "import_event", "restore_event"]
+__all__ = [
+    "BackupError",
+    "dump_event",
+    "export_event",
+    "import_event",
+    "replace_event",
+    "restore_event",
+]
 
 
 # -- export -----------------------------------------------------------------
@@ -241,6 +249,7 @@ def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
                 "sheet_totals": t.sheet_totals,
                 "totals_only": t.totals_only,
                 "from_totals": t.from_totals,
+                "reopened_after_publication": t.reopened_after_publication,
                 "seats": seats.get(t.id, []),
                 "deals": [_export_deal(d, labels) for d in deals.get(t.id, [])],
                 "jury_calls": calls.get(t.id, []),
@@ -252,6 +261,8 @@ def _export_rounds(tournament, ref_of, name_of) -> list[dict]:
             "status": str(r.status),
             "published": r.published,
             "tables": tables.get(r.id, []),
+            "corrected_at": r.corrected_at.isoformat() if r.corrected_at else None,
+            "correction_reason": r.correction_reason,
             "byes": sorted(byes.get(r.id, [])),
         }
         for r in tournament.round_set.order_by("number")
@@ -312,8 +323,12 @@ def import_event(
     unpublished: bool = False,
     new_code: bool = False,
     make_clubs: bool = False,
+    into: Tournament | None = None,
 ) -> Tournament:
     """Check everything, then store the event in one transaction.
+
+    ``into``: an event of this site whose contents the file replaces
+    (``replace_event``); it keeps its code, its row and what hangs on it.
 
     ``unpublished``: every round lands unpublished (the file's published
     rounds are listed on the import's audit line); ``new_code``: without a
@@ -336,12 +351,14 @@ def import_event(
         ]
         for r in data["rounds"]:
             r["published"] = False
-    if slug:
+    if into is not None:
+        info["slug"] = into.slug
+    elif slug:
         info["slug"] = slug
         problem = code_problem(slug)
         if problem:
             fail("slug", problem)
-    if Tournament.objects.filter(slug=info["slug"]).exists():
+    if into is None and Tournament.objects.filter(slug=info["slug"]).exists():
         fail(
             "tournament.slug",
             _(
@@ -370,6 +387,8 @@ def import_event(
         if a not in refs or b not in refs:
             fail(f"keep_apart[{i}]", _("unknown player"))
     with transaction.atomic():
+        if into is not None:
+            event = _emptied(into, event)
         imported = _write(data, event, user, corrected, distinction_known, make_clubs)
         announce(EventImported(imported.pk))
         return imported
@@ -388,6 +407,35 @@ def restore_event(
     return import_event(
         data, slug, user, unpublished=True, new_code=True, make_clubs=make_clubs
     )
+
+
+def replace_event(
+    event: Tournament, data, user=None, make_clubs: bool = False
+) -> Tournament:
+    """The file's contents in place of ``event``'s (an upload from the hall,
+    ``publishing``): checked as ``import_event`` checks a file, then, in one
+    transaction, the event's rounds, entries, pairs kept apart and audit
+    lines make way for the file's. The row stays (its code, its season
+    evening, its online copy, the mail subscriptions to its players);
+    nothing is stored when the file is refused."""
+    return import_event(data, user=user, make_clubs=make_clubs, into=event)
+
+
+#: The event's own rows that are not the file's to replace.
+KEPT = ("pk", "id", "slug", "created", "version")
+
+
+def _emptied(existing: Tournament, checked: Tournament) -> Tournament:
+    """``existing`` without its contents, holding ``checked``'s settings."""
+    existing = Tournament.objects.select_for_update().get(pk=existing.pk)
+    Round.objects.filter(tournament=existing).delete()  # tables, seats, deals
+    KeepApart.objects.filter(tournament=existing).delete()
+    Entry.objects.filter(tournament=existing).delete()
+    AuditLog.objects.filter(tournament=existing).delete()
+    for field in Tournament._meta.concrete_fields:
+        if field.attname not in KEPT:
+            setattr(existing, field.attname, getattr(checked, field.attname))
+    return existing
 
 
 def _free_code(wanted: str) -> str:
@@ -696,6 +744,12 @@ def _write(
             number=r["number"],
             status=r["status"],
             published=r["published"],
+            corrected_at=(
+                datetime.datetime.fromisoformat(r["corrected_at"])
+                if r["corrected_at"]
+                else None
+            ),
+            correction_reason=r["correction_reason"],
         )
         for r in data["rounds"]
     )
@@ -713,19 +767,24 @@ def _write(
                         closed=t["closed"],
                         sheet_totals=t["sheet_totals"],
                         from_totals=bool(t.get("from_totals")),
+                        reopened_after_publication=t["reopened_after_publication"],
                     ),
                 )
             )
     TableRound.objects.bulk_create([row for _t, row in tables])
     for t, row in tables:
-        seats += [
+        table_seats = [
             Seat(table=row, position=s["position"], entry=entries[s["player"]])
             for s in t["seats"]
         ]
-        deals += [
+        table_deals = [
             deal_row(row, d["number"], d["outcome"], version=d["version"])
             for d in t["deals"]
         ]
+        if not t.get("totals_only"):
+            fill_totals(table_seats, table_deals)  # their sums, stored at once
+        seats += table_seats
+        deals += table_deals
         calls += [
             (
                 c,
@@ -771,14 +830,11 @@ def _write(
         for a in data["audit"]
     ]
     _with_times(AuditLog, lines)
-    from scoring.services import recompute_table
     from scoring.services.table_totals import store_totals
 
     for t, row in tables:
         if t.get("totals_only"):  # the one writer of typed totals, checked above
             store_totals(row, *typed_totals(t))
-        else:
-            recompute_table(row)
     if user is not None and user.is_authenticated:
         TournamentRole.objects.get_or_create(
             tournament=event, user=user, role=TournamentRole.Role.TD

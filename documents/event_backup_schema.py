@@ -383,6 +383,17 @@ def public_id(value, path) -> None:
 
 
 PLAYER_9 = {**PLAYER_7, "public_id": public_id, "guest": boolean}  # guest: Entry.guest
+#: Version 10 adds the corrections of published results (the public pages
+#: say when and why): each round's ``corrected_at`` and
+#: ``correction_reason``, and which tables were reopened for one
+#: (``reopened_after_publication``). Older files carry none.
+TABLE_10 = {**TABLE_6, "reopened_after_publication": boolean}
+ROUND_10 = {
+    **ROUND_2,
+    "tables": items(lambda v, p: obj(v, p, TABLE_10)),
+    "corrected_at": optional(moment),
+    "correction_reason": text(200),
+}
 AUDIT = {
     "at": moment,
     "user": optional(text(150)),
@@ -401,7 +412,7 @@ def pair(value, path) -> None:
 def document(tournament: dict, player: dict, round_: dict) -> dict[str, Check]:
     return {
         "format": choice("rikscore.event"),
-        "version": choice(*range(1, 10)),
+        "version": choice(*range(1, 11)),
         "tournament": lambda v, p: obj(v, p, tournament),
         "players": items(lambda v, p: obj(v, p, player)),
         "rounds": items(lambda v, p: obj(v, p, round_)),
@@ -434,6 +445,10 @@ DOCUMENTS = {
     },
     9: {
         **document(TOURNAMENT_8, PLAYER_9, ROUND_6),
+        "keep_apart": items(pair, 1000),
+    },
+    10: {
+        **document(TOURNAMENT_8, PLAYER_9, ROUND_10),
         "keep_apart": items(pair, 1000),
     },
 }
@@ -493,4 +508,10 @@ def upgrade(data: dict) -> dict:
             player["public_id"] = ""
             player["guest"] = False  # an older file knew no guests: members
         data["version"] = 9
+    if data["version"] == 9:
+        for round_ in data["rounds"]:
+            round_.update(corrected_at=None, correction_reason="")
+            for table in round_["tables"]:
+                table["reopened_after_publication"] = False
+        data["version"] = 10
     return data

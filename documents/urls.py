@@ -1,16 +1,25 @@
 """Every download and upload: an event's PDFs, workbook and backup, a
 season's, a rule file, a member's own data; the imports of an event or
-season backup, a player list and a rule file. Before the TD's and the
+season backup, a player list and a rule file; the open results file's
+schema, specification, examples and check page. Before the TD's and the
 public's routes in the root URLconf: /manage/seasons/import/ and
 /rules/import/file/ would read as codes there."""
 
 from django.urls import path
 
-from documents import views, views_member, views_rule_files, views_season
+from documents import (
+    views,
+    views_member,
+    views_results_file,
+    views_rule_files,
+    views_season,
+)
+from documents.results_file_schema import SCHEMAS
 
 app_name = "documents"
 M = "manage/<slug:slug>/"
 E = "manage/season/<slug:slug>/export/"
+R = "results-file/"  # the open results file (docs/results-file.md): for anyone
 
 urlpatterns = [
     path(M + "export/", views.export_index, name="index"),
@@ -29,4 +38,29 @@ urlpatterns = [
     path("rules/import/file/", views_rule_files.upload, name="import-rules"),
     path("rules/<slug:code>/download/", views_rule_files.download, name="rule-file"),
     path("players/<int:pk>/data.json", views_member.member_data, name="member-data"),
+    path(R + "check/", views_results_file.check, name="results-file-check"),
+    path(R + "spec.md", views_results_file.specification, name="results-file-spec"),
+    path(
+        R + "schema/rikscore-event.json",
+        views_results_file.schema,
+        name="results-file-schema",
+    ),
+    *(
+        path(
+            R + f"schema/rikscore-event-{version}.json",
+            views_results_file.schema,
+            {"version": version},
+            name=f"results-file-schema-{version}",
+        )
+        for version in SCHEMAS
+    ),
+    *(
+        path(
+            R + f"examples/{name}.json",
+            views_results_file.example,
+            {"name": name},
+            name=f"results-file-example-{name}",
+        )
+        for name in views_results_file.EXAMPLES
+    ),
 ]

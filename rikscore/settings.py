@@ -101,6 +101,7 @@ INSTALLED_APPS = [
     "publicpages",
     "api",
     "mailings",
+    "publishing",
     "demo",
     "ninja",  # the API's schema and documentation page (api/)
 ]
@@ -146,6 +147,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
+#: Doors that check a key before reading a request's body: a keyed request
+#: may be as large as a logged-in one (``core.request_limits``): a hall's
+#: upload of an event's file (``publishing``, docs/publishing.md).
+KEYED_UPLOAD_PATHS = ("/publish/",)
 
 ROOT_URLCONF = "rikscore.urls"
 

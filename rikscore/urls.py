@@ -24,6 +24,7 @@ urlpatterns = [
     path("api/", include("api.urls")),
     path("", include("api.urls_manage")),  # the TD's token page
     path("", include("mailings.urls")),
+    path("", include("publishing.urls")),
     path("", include("tableside.urls")),
     path("", include("td.urls")),
 ]

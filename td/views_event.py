@@ -20,7 +20,12 @@ from td.access import organiser_required, td_required
 from td.forms import RoleForm, TournamentForm, sit_out_sentence
 from td.tables import AuditTable
 from tournaments.models import Entry, Tournament, TournamentRole
-from tournaments.permissions import can_create_events, is_staff, is_td
+from tournaments.permissions import (
+    can_create_events,
+    can_manage_register,
+    is_staff,
+    is_td,
+)
 from tournaments.roster import add_role, remove_role
 from tournaments.rounds import settings_changed
 from tournaments.services import create_tournament
@@ -44,6 +49,7 @@ def manage(request):
         {
             "tournaments": _my_tournaments(request.user),
             "may_create": can_create_events(request.user),
+            "may_keys": can_manage_register(request.user),
         },
     )
 

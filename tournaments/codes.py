@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 CODE = re.compile(r"[-a-zA-Z0-9_]+")
 MAX_LENGTH = 60
 #: Codes whose pages live elsewhere (/manage/new/, /manage/seasons/ …).
-RESERVED = frozenset({"new", "season", "seasons", "team"})
+RESERVED = frozenset({"new", "season", "seasons", "team", "upload-keys", "uploads"})
 
 
 def code_problem(code) -> str | None:

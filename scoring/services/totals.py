@@ -37,6 +37,17 @@ def seat_totals(deals, positions) -> dict[int, list[int]]:
     return totals
 
 
+def fill_totals(seats: list[Seat], deals) -> None:
+    """Set unsaved ``seats``' totals from ``deals`` (rows not saved yet
+    either): an import stores a table's seats with their sums at once,
+    instead of reading each table back (``recompute_table``, 800 tables of
+    a 400-player event: 6 s)."""
+    totals = seat_totals(deals, [s.position for s in seats])
+    for seat in seats:
+        for field, value in zip(FIELDS, totals[seat.position], strict=True):
+            setattr(seat, field, value)
+
+
 def apply_change(seats: list[Seat], old, new) -> None:
     """The seat totals after one deal changed: ``old`` and ``new`` are the
     deal before and after (None when it was not there, or is gone), the

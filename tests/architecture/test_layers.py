@@ -30,6 +30,7 @@ LAYERS = {
     "publicpages": (AUDIENCE, 0),
     "api": (AUDIENCE, 0),
     "mailings": (AUDIENCE, 0),
+    "publishing": (AUDIENCE, 0),
     "demo": (DEMO, 0),
     "rikscore": (PROJECT, 0),
 }
@@ -41,6 +42,7 @@ NAMESPACES = {
     "documents": "documents",
     "public": "publicpages",
     "mailings": "mailings",
+    "publishing": "publishing",
     "api-manage": "api",
     "api-v1": "api",
     "admin": "rikscore",
@@ -51,6 +53,7 @@ TEMPLATE_FOLDERS = {
     "documents": "documents",
     "public": "publicpages",
     "mailings": "mailings",
+    "publishing": "publishing",
     "api": "api",
 }
 #: The pure core: a package stands for every module below it.

@@ -143,6 +143,9 @@ def test_the_forms_errors_follow_the_input(page):
     field = page.locator(".field", has=page.locator("#id_p0_tricks"))
     field.locator(".errorlist").wait_for()
     assert "has-error" in field.get_attribute("class")
+    # htmx binds the preview once the page has loaded: typing before that
+    # would ask for no preview (a loaded machine showed it).
+    page.wait_for_load_state("load")
 
     # Fixed to 8: the preview shows scores and the error is gone with it.
     page.fill("#id_p0_tricks", "8")

@@ -70,7 +70,7 @@ def entries_of(event) -> dict[str, int]:
 
 def test_every_player_carries_the_registers_identifier(inside):
     data = exported(inside["event"])
-    assert data["version"] == 9
+    assert data["version"] == 10
     ids = {p["public_id"] for p in data["players"]}
     assert ids == {p.public_id for p in inside["players"]}
 

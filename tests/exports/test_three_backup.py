@@ -63,7 +63,7 @@ def table_two(data: dict, round_number: int = 1) -> dict:
 def test_the_backup_carries_the_setting_and_the_tables_of_three():
     event = three_event()
     data = exported(event)
-    assert data["version"] == VERSION == 9
+    assert data["version"] == VERSION == 10
     assert data["tournament"]["tables_of_three"] is True
     table = table_two(data)
     assert [s["position"] for s in table["seats"]] == [1, 2, 3]

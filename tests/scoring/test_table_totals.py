@@ -326,7 +326,7 @@ def test_a_totals_evening_survives_a_backup_round_trip(typed_evening):
         name__endswith=" 0"
     ).update(distinction="1978")
     data = json.loads(json.dumps(export_event(typed_evening)))
-    assert data["version"] == 9 and data["tournament"]["score_entry"] == "totals"
+    assert data["version"] == 10 and data["tournament"]["score_entry"] == "totals"
     assert any(p["distinction"] == "1978" for p in data["players"])
     copy = import_event(data, "avond-kopie")
     assert copy.score_entry == "totals"
