@@ -86,6 +86,7 @@ NO_ID_KEYS = {
     "scores", "old", "new", "mode", "entered_by", "contract", "decision",
     "decided_by", "keep", "gone", "username", "role", "name", "hint",
     "pseudonym", "guest", "corrected", "unpublished", "detail", "changes",
+    "chose", "key", "site",  # publishing: a choice, a key's hint, an address
 }  # fmt: skip
 #: Not an id of anyone with data: ``id`` names a merged player who is gone.
 GONE_KEYS = {"id"}

@@ -65,6 +65,7 @@ def build_world() -> dict:
         table=table, number=1, seat=1, record={}, key="k1", reason="klopt"
     )
     HouseRuleSet.objects.create(slug="huis", name="Huisregels", preset="nl")
+    _publishing_rows(season, elsewhere)
     ApiToken.objects.create(tournament=elsewhere, name="telefoon", digest="d" * 64)
     ApiWrite.objects.create(tournament=elsewhere, key="w1", status=201, body={})
     SeasonLog.objects.create(competition=season, season=season.name, action="note")
@@ -80,6 +81,34 @@ def build_world() -> dict:
         "event": entry.tournament,
         "elsewhere": elsewhere,
     }
+
+
+def _publishing_rows(season, elsewhere) -> None:
+    """The road online: a key, a copy and a refused upload on the site, a
+    destination and an outbox in the hall (``publishing``)."""
+    from django.utils import timezone
+
+    from publishing.models import (
+        Destination,
+        OnlineCopy,
+        Outbox,
+        SeasonLink,
+        UploadConflict,
+        UploadKey,
+    )
+
+    key = UploadKey.objects.create(
+        club=season.club, name="laptop", digest="u" * 64, hint="abc"
+    )
+    OnlineCopy.objects.create(
+        tournament=elsewhere, key=key, source="zaal", received=timezone.now()
+    )
+    UploadConflict.objects.create(
+        tournament=elsewhere, key=key, source="zaal", file={}, file_digest="f"
+    )
+    site = Destination.objects.create(site="https://club.example", key="rk_x")
+    SeasonLink.objects.create(competition=season, destination=site)
+    Outbox.objects.create(tournament=elsewhere, destination=site, refused="nee")
 
 
 def reopen_with_reason(event, reason: str = REASON) -> None:
