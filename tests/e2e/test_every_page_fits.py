@@ -24,7 +24,7 @@ from tests.browser import OVERFLOW, OVERFLOW_LAPTOP, log_in, needs_chromium
 from tests.examples import spread
 
 SIZES = {"phone": (360, 740), "laptop": (1366, 768)}
-NAMESPACES = {"td", "tableside", "documents", "public"}
+NAMESPACES = {"td", "tableside", "documents", "public", "publishing"}
 #: Pages for anyone: visited logged out (the rest logged in as the TD).
 PUBLIC = ("public:", "tableside:table")
 
@@ -81,6 +81,7 @@ def _seed():
     season = Competition.objects.get(slug="demo-seizoen")
     entry = Entry.objects.filter(tournament__slug="demo").first()
     key = key_for(sizes[5])
+    upload_key, conflict = _an_upload_refused(season.club_id)
     return {
         "slug": "demo",
         "number": 1,
@@ -103,6 +104,9 @@ def _seed():
             "td:season-delete-team": season.teams.first().pk,
             "td:player-erase": entry.player_id,
             "documents:member-data": None,  # a JSON download
+            "publishing:conflict": conflict.pk,
+            "publishing:choose": conflict.pk,
+            "publishing:revoke": upload_key.pk,
         },
         "season_slug": season.slug,
         "what": None,  # a PDF: a download
@@ -110,6 +114,25 @@ def _seed():
         # the merge page: two members of the club the demo TD organises
         **dict(zip(("keep", "gone"), _two_members(season.club_id), strict=True)),
     }
+
+
+def _an_upload_refused(club_id: int):
+    """A hall's upload key of the demo club, and an upload of the demo event
+    refused because the site's copy changed (its page shows both sides)."""
+    from documents.event_backup import export_event
+    from publishing.models import UploadConflict, UploadKey
+    from tournaments.models import Tournament
+
+    demo = Tournament.objects.get(slug="demo")
+    key = UploadKey.objects.create(
+        club_id=club_id, name="Laptop in de zaal", digest="k" * 64, hint="abcdef"
+    )
+    hall = export_event(demo)
+    hall["tournament"]["venue"] = "Zaal De Kroon, Geertruidenberg"
+    conflict = UploadConflict.objects.create(
+        tournament=demo, key=key, source="Zaal De Kroon", file=hall, file_digest="f"
+    )
+    return key, conflict
 
 
 def _two_members(club_id: int) -> list[int]:
@@ -153,6 +176,7 @@ def _urls(values) -> tuple[list[tuple[str, str]], list[str]]:
             "public:season-notice-board",
             "public:season-calendar",
             "public:embed-season",
+            "publishing:season",
         )
         kwargs = [{}]
         for arg in args:
