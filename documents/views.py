@@ -5,7 +5,8 @@ import io
 
 from django import forms
 from django.contrib import messages
-from django.http import FileResponse, HttpResponseBadRequest
+from django.core.exceptions import BadRequest
+from django.http import FileResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -61,7 +62,7 @@ def _int(value) -> int | None:
 @td_required
 def export_pdf(request, tournament, what):
     if what not in PDF_KINDS:
-        return HttpResponseBadRequest(str(_("Unknown export.")))
+        raise BadRequest(_("Unknown export."))
     base = site.base(request)  # the QR codes' address (core.site)
     try:
         result = make_export(

@@ -28,3 +28,8 @@ urlpatterns = [
     path("", include("tableside.urls")),
     path("", include("td.urls")),
 ]
+
+# The error pages in the site's look and language (rikscore/errors.py).
+handler400 = "rikscore.errors.bad_request"
+handler404 = "rikscore.errors.page_not_found"
+handler500 = "rikscore.errors.server_error"

@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Max, Q
 from django.forms.models import ModelChoiceIterator
+from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -137,10 +138,22 @@ class OrderedWidget(forms.MultiWidget):
 class OrderedChoiceField(forms.MultiValueField):
     """An ordered pick of distinct keys: one select per position."""
 
-    def __init__(self, choices, **kwargs):
+    def __init__(self, choices, position=None, **kwargs):
+        """``position``: what each select is named by, with its number
+        ("Tie-break 2"): a screen reader says which place it chooses."""
         options = [("", "—"), *choices]
         fields = [forms.ChoiceField(choices=options, required=False) for _c in choices]
-        widget = OrderedWidget([forms.Select(choices=options) for _c in choices])
+        widget = OrderedWidget(
+            [
+                forms.Select(
+                    choices=options,
+                    attrs={"aria-label": format_lazy("{} {}", position, n)}
+                    if position
+                    else {},
+                )
+                for n in range(1, len(choices) + 1)
+            ]
+        )
         super().__init__(
             fields, widget=widget, require_all_fields=False, required=False, **kwargs
         )
@@ -194,7 +207,9 @@ class IdMultipleChoiceField(forms.ModelMultipleChoiceField):
 class TournamentForm(forms.ModelForm):
     rules = forms.ChoiceField(label=_("Rule schedule"), choices=())
     tiebreaks = OrderedChoiceField(
-        [(m.key, m.name) for m in METRICS.values()], label=_("Tie-break chain")
+        [(m.key, m.name) for m in METRICS.values()],
+        position=_("Tie-break"),
+        label=_("Tie-break chain"),
     )
     placement_points = forms.CharField(
         label=_("Placement points"),
@@ -546,6 +561,12 @@ class QuickAddForm(PlayerForm):
     check_in = forms.BooleanField(
         label=_("Check in at once"), required=False, initial=True
     )
+
+    def __init__(self, *args, **kwargs):
+        # beside the register's form on the entries page: ids of its own, so
+        # a label never works the other form's box (its names stay)
+        kwargs.setdefault("auto_id", "id_quick_%s")
+        super().__init__(*args, **kwargs)
 
 
 class EntryActionForm(forms.Form):

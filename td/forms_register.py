@@ -87,6 +87,8 @@ class RegisterFilterForm(forms.Form):
     )
 
     def __init__(self, data, clubs, **kwargs):
+        # beside the new member's form on the register (both have club, active)
+        kwargs.setdefault("auto_id", "id_filter_%s")
         super().__init__(data, **kwargs)
         self.fields["club"].choices = [("", _("All clubs"))] + [
             (c.pk, c.name) for c in clubs

@@ -314,6 +314,8 @@ class TeamForm(forms.ModelForm):
         field_classes = {"members": IdMultipleChoiceField}
 
     def __init__(self, *args, players=None, **kwargs):
+        # beside the ranking's form on the season page (both have best_of)
+        kwargs.setdefault("auto_id", "id_team_%s")
         super().__init__(*args, **kwargs)
         if players is not None:
             self.fields["members"].queryset = players

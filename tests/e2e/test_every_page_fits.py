@@ -48,6 +48,35 @@ UNDER_TOTAL = """() => [...document.querySelectorAll('table.standings')].map(t =
 }).filter(x => x)"""
 
 
+#: What a screen reader and a label need of a page (issue 40): every id
+#: that ``aria-describedby`` or a label's ``for`` points at is there, once;
+#: no id twice (a label would work the wrong control); every form control
+#: has a name (a label, ``aria-label`` or ``aria-labelledby``).
+LABELS = """() => {
+  const problems = [];
+  const seen = {};
+  for (const e of document.querySelectorAll('[id]')) {
+    seen[e.id] = (seen[e.id] || 0) + 1;
+  }
+  for (const [id, n] of Object.entries(seen)) {
+    if (n > 1) problems.push('id twice: ' + id);
+  }
+  for (const e of document.querySelectorAll('[aria-describedby]')) {
+    for (const id of e.getAttribute('aria-describedby').split(/\\s+/)) {
+      if (id && !document.getElementById(id)) problems.push('no help ' + id);
+    }
+  }
+  for (const e of document.querySelectorAll('input, select, textarea')) {
+    if (e.type === 'hidden' || e.type === 'submit' || e.type === 'button') continue;
+    const named = e.labels && e.labels.length || e.getAttribute('aria-label')
+      || e.getAttribute('aria-labelledby') || e.getAttribute('title');
+    const which = e.name || e.id || e.outerHTML.slice(0, 60);
+    if (!named) problems.push('no name: ' + which);
+  }
+  return problems;
+}"""
+
+
 def _patterns(resolver=None, namespace=None):
     """(``namespace:name``, its argument names) of every named route."""
     resolver = resolver or get_resolver()
@@ -294,6 +323,8 @@ def test_every_page_fits_a_phone_and_a_laptop_without_csp_errors(live_server, br
                 problems.append((size, url, "under the pinned total", covered))
             if errors:
                 problems.append((size, url, "console", errors[:3]))
+            if size == "phone" and (labels := page.evaluate(LABELS)):
+                problems.append((url, "labels", labels[:6]))
             words = NOT_DUTCH.findall(page.inner_text("body"))
             if size == "phone" and words:
                 problems.append((url, "not plain Dutch", words[:5]))

@@ -16,7 +16,7 @@ from td.forms_rules import contract_fields, where_in_words
 
 def visible(html: str) -> str:
     """The page's text as read: no tags, attributes or scripts."""
-    body = html.split("<main>", 1)[1]
+    body = html.split("<main", 1)[1].split(">", 1)[1]
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
 
 

@@ -46,7 +46,7 @@ def enabled(schedule) -> dict:
 
 
 def visible(html: str) -> str:
-    body = html.split("<main>", 1)[1]
+    body = html.split("<main", 1)[1].split(">", 1)[1]
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
 
 

@@ -106,7 +106,7 @@ def test_a_closed_table_has_no_editable_input(td, small_event):
     ):
         html = td.get(path).content.decode()
         assert "This table is closed." in html
-        assert EDITABLE.findall(html.split("<main>", 1)[1]) == []
+        assert EDITABLE.findall(html.split("<main", 1)[1].split(">", 1)[1]) == []
         assert "Reopen table" in html  # the one way back
 
 
@@ -115,7 +115,7 @@ def test_an_open_table_still_has_its_form(td, small_event):
     TableRound.objects.filter(round__tournament=small_event).update(closed=False)
     html = td.get("/manage/small/round/1/table/1/deal/2/").content.decode()
     assert "This table is closed." not in html
-    assert EDITABLE.search(html.split("<main>", 1)[1])
+    assert EDITABLE.search(html.split("<main", 1)[1].split(">", 1)[1])
 
 
 @pytest.mark.django_db
