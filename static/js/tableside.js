@@ -62,7 +62,7 @@
         t.content.querySelectorAll("[name=csrfmiddlewaretoken]")));
     });
     inputs.forEach(function (el) { el.value = fresh; });
-    document.body.setAttribute("hx-headers", JSON.stringify({"X-CSRFToken": fresh}));
+    document.body.setAttribute("data-hx-headers", JSON.stringify({"X-CSRFToken": fresh}));
   }
   function freshToken() {
     return fetch(state.base + "token/", {credentials: "same-origin", cache: "no-store",
@@ -112,7 +112,7 @@
     f.dataset.number = n;
     entry.querySelector(".deal-title").textContent = words("deal", n);
     var preview = document.getElementById("preview");
-    if (preview) preview.setAttribute("hx-post", state.base + "deal/" + n + "/preview/");
+    if (preview) preview.setAttribute("data-hx-post", state.base + "deal/" + n + "/preview/");
     if (item) {
       fill(f, item.body);
       f.dataset.editing = item.key;

@@ -213,15 +213,19 @@ def test_the_preview_carries_the_fields_errors_out_of_band(td, iwwa_table):
     data = open_misere(iwwa_table, p0_jury="approved", p0_tricks="14")
     bad = td.post(url("entry-preview", iwwa_table, 1), data, **HX, **EN)
     html = bad.content.decode()
-    slot = html.split('id="errors-p0_tricks" hx-swap-oob="true">')[1].split("</div>")[0]
+    slot = html.split('id="errors-p0_tricks" data-hx-swap-oob="true">')[1].split(
+        "</div>"
+    )[0]
     assert "errorlist" in slot
     good = td.post(
         url("entry-preview", iwwa_table, 1), {**data, "p0_tricks": "0"}, **HX, **EN
     )
     html = good.content.decode()
-    slot = html.split('id="errors-p0_tricks" hx-swap-oob="true">')[1].split("</div>")[0]
+    slot = html.split('id="errors-p0_tricks" data-hx-swap-oob="true">')[1].split(
+        "</div>"
+    )[0]
     assert slot == ""
-    assert 'id="form-errors" class="form-errors" hx-swap-oob="true"></div>' in html
+    assert 'id="form-errors" class="form-errors" data-hx-swap-oob="true"></div>' in html
     assert good.context["scores"]
 
 
