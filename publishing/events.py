@@ -33,19 +33,25 @@ from tournaments.visibility import public_rounds_q
 PUBLISHING = frozenset({RoundChange.PUBLISHED, RoundChange.UNPUBLISHED})
 
 
-def sends(event: ResultChange) -> bool:
-    """Whether ``event`` changes what the site's public pages show."""
+def may_send(event: ResultChange) -> bool:
+    """Whether ``event`` can change what the public sees, from its kind
+    alone (no query: a deal saved in a round in play costs nothing here)."""
     if isinstance(event, RoundChanged):
         return event.change in PUBLISHING
     if isinstance(event, DealsChanged):
         return event.public
-    if isinstance(event, EventEdited):
-        return True
+    return isinstance(event, EventEdited | EntriesChanged | PlayersMerged)
+
+
+def sends(event: ResultChange) -> bool:
+    """Whether ``event`` changes what the site's public pages show."""
+    if not may_send(event):
+        return False
     if isinstance(event, EntriesChanged | PlayersMerged):
         return Round.objects.filter(
             public_rounds_q(), tournament_id=event.tournament_id
         ).exists()
-    return False
+    return True
 
 
 def outbox_of(tournament_id: int) -> Outbox | None:
@@ -76,7 +82,7 @@ def mark_due(tournament_id: int) -> None:
 
 @receiver(result_changed, dispatch_uid="publishing.outbox")
 def _results_changed(sender, event: ResultChange, **kwargs) -> None:
-    if not Outbox.objects.exists() and not SeasonLink.objects.exists():
-        return  # a site that sends nowhere: one cheap query
-    if sends(event) and outbox_of(event.tournament_id) is not None:
+    if not may_send(event):
+        return  # most changes (a deal of a round in play): no query at all
+    if outbox_of(event.tournament_id) is not None and sends(event):
         mark_due(event.tournament_id)
