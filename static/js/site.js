@@ -34,11 +34,15 @@
   // in its own place with the last rounds beside it, so no round column
   // starts half hidden under the total; earlier rounds scroll in from the
   // left, the columns after the total from the right.
+  // Once per box: a refresh that keeps the box (a morph) keeps where its
+  // reader scrolled it (the property lives on the element, not in the HTML).
   function showTotals(root) {
     root.querySelectorAll("table.standings").forEach(function (table) {
       var wrap = table.closest(".table-wrap");
       var total = table.querySelector("thead th.pin-total");
-      if (!wrap || !total || wrap.scrollWidth <= wrap.clientWidth + 1) return;
+      if (!wrap || wrap.totalsShown) return;
+      wrap.totalsShown = true;
+      if (!total || wrap.scrollWidth <= wrap.clientWidth + 1) return;
       // where the total's right edge lies unpinned: the cells before it and
       // itself, in fractions of a pixel (offsetWidth rounds)
       var right = total.getBoundingClientRect().width;
@@ -58,5 +62,48 @@
   }
   document.addEventListener("htmx:afterSettle", function (e) {
     if (e.target && e.target.querySelectorAll) showTotals(e.target);
+  });
+
+  // Refreshing parts ([data-refreshes], htmx's morph swap): what did not
+  // change stays as it was, so the focus, a box's scroll position and an
+  // opened fold-out survive; the server's HTML never closes what the reader
+  // opened. When the server stops answering, the page says so above the
+  // part (outside it: a refresh would take it away), and clears it when an
+  // answer comes again.
+  if (window.Idiomorph) {
+    window.Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, el) {
+      return !(name === "open" && el.tagName === "DETAILS");
+    };
+  }
+  function staleNote(part) {
+    var note = part.previousElementSibling;
+    if (note && note.classList.contains("stale-note")) return note;
+    note = document.createElement("p");
+    note.className = "stale-note warning";
+    note.setAttribute("role", "status");
+    note.hidden = true;
+    part.parentNode.insertBefore(note, part);
+    return note;
+  }
+  function refreshed(e, ok) {
+    var part = e.detail && e.detail.elt;
+    if (!part || !part.matches || !part.matches("[data-refreshes]")) return;
+    var note = staleNote(part);
+    if (ok) {
+      note.hidden = true;
+      part.lastAnswer = new Date();
+      return;
+    }
+    if (!note.hidden) return;
+    var since = part.lastAnswer || new Date();
+    var time = since.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    note.textContent = (part.getAttribute("data-stale") || "").replace("{time}", time);
+    note.hidden = false;
+  }
+  ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, function (e) { refreshed(e, false); });
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail && e.detail.successful) refreshed(e, true);
   });
 })();

@@ -261,7 +261,7 @@ def test_while_a_round_is_played_the_widget_refreshes(client, small_event):
 
     Round.objects.filter(tournament=small_event, number=2).update(published=False)
     html = get(client, "public:embed", small_event.slug).content.decode()
-    assert 'data-hx-get="/embed/t/small/" data-hx-trigger="every 30s"' in html
+    assert 'data-hx-get="/embed/t/small/" data-hx-trigger="every 30s, refresh"' in html
     plain = get(client, "public:embed-plain", small_event.slug).content.decode()
     assert '<meta http-equiv="refresh" content="30">' in plain
     assert "hx-" not in plain and "<script" not in plain

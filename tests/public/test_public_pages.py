@@ -55,7 +55,7 @@ def test_it_refreshes_through_htmx_while_a_round_runs(client, small_event):
     )
     page = client.get(url("standings", "small"))
     html = page.content.decode()
-    assert 'hx-trigger="every 30s"' in html
+    assert 'hx-trigger="every 30s, refresh"' in html
     assert 'hx-get="/t/small/"' in html
     partial = client.get(url("standings", "small"), HTTP_HX_REQUEST="true")
     assert b"<html" not in partial.content
