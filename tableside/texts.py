@@ -36,6 +36,10 @@ def page_texts() -> dict[str, str]:
             "open this page again with a connection."
         ),
         "offline_action": _("No connection: try again when the phone is back online."),
+        "kept_copy": _(
+            "A copy kept on this phone, from %s: no connection to the server, "
+            "so a deal entered since may be missing."
+        ),
         "all_done": _("Every deal of this round is entered."),
         "fill_in": _("Fill in the deal."),
     }

@@ -26,7 +26,7 @@ ASSETS = (
     "img/favicon.png",
 )
 #: Raised when the worker's own logic changes (asset names change by hash).
-WORKER_VERSION = 4
+WORKER_VERSION = 5
 
 
 def worker(request):

@@ -49,6 +49,29 @@
     status.appendChild(li);
   }
 
+  // A copy the phone kept, shown without a connection (the service worker
+  // marks it, templates/tableside/worker.js): said with its age above the
+  // page until the server answers again, then the page is fetched afresh.
+  var keptAt = status.getAttribute("data-kept-at");
+  var keptNote = null;
+  if (keptAt) {
+    var when = new Date(keptAt);
+    keptNote = document.createElement("p");
+    keptNote.className = "kept-copy stale-note";
+    keptNote.setAttribute("role", "status");
+    keptNote.textContent = words(
+      "kept_copy", "",
+      isNaN(when) ? "?" : when.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"}));
+    status.parentNode.insertBefore(keptNote, status);
+  }
+  function answeredAgain() {
+    if (!keptNote) return false;
+    keptNote.remove();
+    keptNote = null;
+    status.removeAttribute("data-kept-at");
+    return true;
+  }
+
   // -- The CSRF token every post carries: the page's, until the server refuses
   // it ({code: "csrf"}); then a fresh one, which the page's forms, its deal
   // form templates and htmx's header take over too.
@@ -364,7 +387,7 @@
     fetch(state.base + "status/", {credentials: "same-origin"})
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (now) {
-        if (now && JSON.stringify(now) !== JSON.stringify(state.status)) refresh();
+        if (now && (answeredAgain() || JSON.stringify(now) !== JSON.stringify(state.status))) refresh();
       }).catch(function () {});
   }
 

@@ -39,12 +39,23 @@ async function keep(name, key, response) {
   // The whole body first: a connection cut mid-way (the hall's Wi-Fi) must
   // throw here, before the kept copy is touched, never leave none.
   const body = await response.blob();
+  const headers = new Headers(response.headers);
+  headers.set("X-Kept-At", new Date().toISOString());  // the copy's age, shown
   const whole = new Response(body, {status: response.status,
                                     statusText: response.statusText,
-                                    headers: response.headers});
+                                    headers: headers});
   const cache = await caches.open(name);
   await cache.put(key, whole);  // replaces in one step, newest last
   if (name === PAGES) await trim(cache);
+}
+
+// A kept page says it is one, and how old (static/js/tableside.js shows
+// it): a deal the server counted since may be missing from it.
+async function marked(kept) {
+  const at = kept.headers.get("X-Kept-At") || "";
+  const html = (await kept.text()).replace(
+    'id="tableside-status"', 'id="tableside-status" data-kept-at="' + at + '"');
+  return new Response(html, {status: kept.status, headers: kept.headers});
 }
 
 async function networkFirst(request, name, key) {
@@ -54,6 +65,7 @@ async function networkFirst(request, name, key) {
     return response;
   } catch (offline) {
     const kept = await caches.match(key, {ignoreSearch: name === PAGES});
+    if (kept && name === PAGES) return marked(kept);
     if (kept) return kept;
     throw offline;
   }

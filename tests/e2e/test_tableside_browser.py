@@ -252,8 +252,9 @@ def test_three_deals_typed_offline_survive_a_reload_and_count_once(phone, wifi):
     assert "Deal 3" in a.inner_text("#queue")
     shot(a, "offline_queue")
 
-    a.reload()  # no connection: the service worker's copy
+    a.reload()  # no connection: the service worker's copy, said to be one
     a.locator("#queue li[data-deal='3']").wait_for()
+    assert "kept on this phone" in a.locator(".kept-copy").inner_text()
     assert "Deal 4" in heading(a)
     assert a.locator("table.entry-grid").count() == 1
     shot(a, "offline_reloaded")
@@ -261,6 +262,7 @@ def test_three_deals_typed_offline_survive_a_reload_and_count_once(phone, wifi):
 
     online(a, wifi)
     assert wait_for(lambda: Submission.objects.filter(table=table).count() == 3)
+    a.locator(".kept-copy").wait_for(state="detached")  # answered again
     a.wait_for_function("() => !document.querySelector('#queue li')")
     assert a.evaluate(QUEUE) == []
     entries = list(Submission.objects.filter(table=table).order_by("created", "id"))
