@@ -5,6 +5,10 @@
   const root = document.querySelector("[data-screen]");
   if (!root) return;
   document.documentElement.classList.add("js");
+  // ?far=1: type twice as large, for a hall read from 6 m (docs/players-and-hall.md)
+  if (new URLSearchParams(window.location.search).get("far") === "1") {
+    document.body.classList.add("far");
+  }
   const seconds = Number(root.dataset.seconds) || 12;
   const items = Array.from(root.querySelectorAll("tbody tr, .screen-item"));
   const label = root.querySelector("[data-screen-page]");

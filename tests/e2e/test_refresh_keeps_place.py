@@ -67,3 +67,19 @@ def test_a_refresh_keeps_the_scroll_the_focus_and_the_reader_s_place(
     assert page.evaluate(REFRESH) is True
     assert note.is_hidden()
     context.close()
+
+
+def test_the_hall_screen_reads_from_far_away_when_asked(live_server, browser):
+    """``?far=1``: type twice the normal on a 1920 px screen (6 m)."""
+    event = live_event()
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    sizes = []
+    for query in ("", "?far=1"):
+        page.goto(f"{live_server.url}/t/{event.slug}/screen/{query}")
+        page.wait_for_load_state("load")
+        sizes.append(
+            page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+        )
+    assert sizes[0] > 30 and sizes[1] > 60, sizes
+    context.close()
