@@ -11,6 +11,27 @@
     var button = e.target.closest && e.target.closest("[data-print]");
     if (button) window.print();
   });
+  // The large-print switch (print_size.js applies it before the page is
+  // drawn): shown only where this script runs, remembered on this device.
+  var root = document.documentElement;
+  function showLarge() {
+    document.querySelectorAll("[data-large-print]").forEach(function (b) {
+      b.hidden = false;
+      b.setAttribute("aria-pressed", root.classList.contains("large-print") ? "true" : "false");
+    });
+  }
+  document.addEventListener("click", function (e) {
+    var toggle = e.target.closest && e.target.closest("[data-large-print]");
+    if (!toggle) return;
+    var on = root.classList.toggle("large-print");
+    try { window.localStorage.setItem("rikscore:large-print", on ? "1" : "0"); } catch (err) { /* kept for this page only */ }
+    showLarge();
+  });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", showLarge);
+  } else {
+    showLarge();
+  }
   // <form data-confirm="question">: the browser asks; on "OK" the form goes
   // with confirmed=1, so the server does not ask again. Without JavaScript
   // the server answers with its own confirmation page instead.
