@@ -26,7 +26,7 @@ ASSETS = (
     "img/favicon.png",
 )
 #: Raised when the worker's own logic changes (asset names change by hash).
-WORKER_VERSION = 5
+WORKER_VERSION = 6
 
 
 def worker(request):

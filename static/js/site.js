@@ -74,15 +74,34 @@
       if (end > 0) wrap.scrollLeft = end;
     });
   }
+  // A box that scrolls sideways can be scrolled with the keyboard too: it
+  // takes the focus (the arrow keys then scroll it) and is named after the
+  // heading above it for a screen reader (WCAG 2.1.1).
+  function focusableBoxes(root) {
+    root.querySelectorAll(".table-wrap").forEach(function (wrap) {
+      var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+      if (!scrolls || wrap.hasAttribute("tabindex")) return;
+      wrap.setAttribute("tabindex", "0");
+      wrap.setAttribute("role", "region");
+      var heading = null;
+      for (var el = wrap; el && !heading; el = el.parentElement) {
+        for (var prev = el.previousElementSibling; prev && !heading; prev = prev.previousElementSibling) {
+          if (/^H[1-6]$/.test(prev.tagName)) heading = prev;
+        }
+      }
+      wrap.setAttribute("aria-label", (heading || document.querySelector("h1") || {}).textContent || document.title);
+    });
+  }
   // after every deferred script (the hall screen's hides rows, which
   // changes the columns' widths)
+  function ready(root) { showTotals(root); focusableBoxes(root); }
   if (document.readyState === "complete") {
-    showTotals(document);
+    ready(document);
   } else {
-    document.addEventListener("DOMContentLoaded", function () { showTotals(document); });
+    document.addEventListener("DOMContentLoaded", function () { ready(document); });
   }
   document.addEventListener("htmx:afterSettle", function (e) {
-    if (e.target && e.target.querySelectorAll) showTotals(e.target);
+    if (e.target && e.target.querySelectorAll) ready(e.target);
   });
 
   // Refreshing parts ([data-refreshes], htmx's morph swap): what did not

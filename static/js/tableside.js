@@ -54,7 +54,7 @@
   // page until the server answers again, then the page is fetched afresh.
   var keptAt = status.getAttribute("data-kept-at");
   var keptNote = null;
-  if (keptAt) {
+  if (keptAt !== null) {
     var when = new Date(keptAt);
     keptNote = document.createElement("p");
     keptNote.className = "kept-copy stale-note";

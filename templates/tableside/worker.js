@@ -41,6 +41,8 @@ async function keep(name, key, response) {
   const body = await response.blob();
   const headers = new Headers(response.headers);
   headers.set("X-Kept-At", new Date().toISOString());  // the copy's age, shown
+  headers.delete("Content-Length");  // the body is kept decoded (gzip is the wire's)
+  headers.delete("Content-Encoding");
   const whole = new Response(body, {status: response.status,
                                     statusText: response.statusText,
                                     headers: headers});
@@ -52,10 +54,14 @@ async function keep(name, key, response) {
 // A kept page says it is one, and how old (static/js/tableside.js shows
 // it): a deal the server counted since may be missing from it.
 async function marked(kept) {
-  const at = kept.headers.get("X-Kept-At") || "";
+  // a copy the page kept itself (its first visit) has the server's Date
+  const at = kept.headers.get("X-Kept-At") || kept.headers.get("Date") || "";
   const html = (await kept.text()).replace(
     'id="tableside-status"', 'id="tableside-status" data-kept-at="' + at + '"');
-  return new Response(html, {status: kept.status, headers: kept.headers});
+  const headers = new Headers(kept.headers);
+  headers.delete("Content-Length");  // the body is the decoded, marked page
+  headers.delete("Content-Encoding");
+  return new Response(html, {status: kept.status, headers: headers});
 }
 
 async function networkFirst(request, name, key) {

@@ -74,6 +74,13 @@ def test_large_print_is_remembered_large_contrasted_and_fits_320(live_server, br
         if found["scroll"] > found["width"] or found["outside"]:
             wide.append((path, found))
     assert wide == []
+    # a table box that scrolls sideways takes the keyboard's focus, named
+    boxes = page.evaluate(
+        "[...document.querySelectorAll('.table-wrap')]"
+        ".filter(w => w.scrollWidth > w.clientWidth + 1)"
+        ".map(w => [w.getAttribute('tabindex'), w.getAttribute('aria-label')])"
+    )
+    assert boxes and all(t == "0" and label for t, label in boxes), boxes
     page.locator("header.site [data-large-print]").click()  # and back
     page.reload()
     assert not page.evaluate(
