@@ -24,6 +24,7 @@ from publishing.models import OnlineCopy, UploadConflict, UploadKey
 from publishing.receive import keep_the_sites, take_the_halls
 from td.access import register_required
 from tournaments.models import Club, Tournament
+from tournaments.people import Person, shown_names
 from tournaments.permissions import organised_clubs
 
 
@@ -113,14 +114,16 @@ def _conflict_of(request, pk: int) -> UploadConflict:
 def conflict(request, pk: int):
     """Both sides: what the site's copy holds and what the hall sent."""
     found = _conflict_of(request, pk)
-    lines, more = differences(export_event(found.tournament), found.file)
+    site = export_event(found.tournament)
+    lines, more = differences(site, found.file)
+    names = _names(site, found.file)
     return render(
         request,
         "publishing/conflict.html",
         {
             "conflict": found,
             "tournament": found.tournament,
-            "lines": [(where(line), line) for line in lines],
+            "lines": [(where(line, names), line) for line in lines],
             "more": more,
             "public": reverse("public:standings", args=[found.tournament.slug]),
         },
@@ -144,11 +147,30 @@ FIELDS = {
 }
 
 
-def where(line: Difference) -> str:
+def _names(*files: dict) -> dict[str, str]:
+    """{ref: name as the TD's pages show it} of both files' players: the
+    register's one way to tell namesakes apart (``people.shown_names``),
+    not the file's "Jan de Vries [2]"."""
+    players = {p["ref"]: p for file in files for p in file["players"]}
+    return shown_names(
+        {
+            ref: Person(
+                p["name"],
+                p.get("distinction") or "",
+                club=p.get("club") or "",
+                federation=p.get("federation_number") or "",
+            )
+            for ref, p in players.items()
+        },
+        public=False,
+    )
+
+
+def where(line: Difference, names: dict[str, str]) -> str:
     """Where a difference is, in words: "Round 2, table 3, deal 5: …"."""
     parts = []
     if line.player:
-        parts.append(line.player)
+        parts.append(names.get(line.player, line.player))
     if line.round is not None:
         parts.append(_("Round %(n)s") % {"n": line.round})
     if line.table is not None:

@@ -54,3 +54,18 @@ def test_a_long_list_is_cut_and_counted():
     hall["players"] += [{"ref": f"P{i}", "name": f"P{i}"} for i in range(MOST + 5)]
     lines, more = differences(site, copy.deepcopy(hall))
     assert len(lines) == MOST and more == 5
+
+
+def test_namesakes_are_named_as_the_td_s_pages_name_them():
+    """Not by the file's refs ("Jan de Vries [2]"): the register's way."""
+    from publishing.differences import Difference
+    from publishing.views_site import _names, where
+
+    players = [
+        {"ref": "Jan de Vries", "name": "Jan de Vries", "distinction": "1956"},
+        {"ref": "Jan de Vries [2]", "name": "Jan de Vries", "distinction": "1971"},
+    ]
+    names = _names({"players": players}, {"players": players[:1]})
+    line = Difference("entered", "✓", "—", player="Jan de Vries [2]")
+    said = where(line, names)
+    assert "1971" in said and "[2]" not in said
