@@ -20,6 +20,7 @@ MODULES = [
     "players_data",
     "serve_restart",
     "hall_site",
+    "table_phones",
 ]
 
 

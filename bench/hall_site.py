@@ -34,6 +34,7 @@ import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
 
+from bench.granian import granian
 from core.redis_check import redis_answers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -263,23 +264,7 @@ class HallAndSite:
 
     def _serve_site(self, env: dict) -> None:
         proc = subprocess.Popen(
-            [
-                str(BIN / "granian"),
-                "--interface",
-                "wsgi",
-                "--workers",
-                "1",
-                "--blocking-threads",
-                "4",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.site_port),
-                "--no-ws",
-                "--log-level",
-                "warning",
-                "rikscore.wsgi:application",
-            ],
+            granian(self.site_port),
             cwd=ROOT,
             env=env,
             start_new_session=True,

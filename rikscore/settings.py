@@ -274,6 +274,11 @@ if os.environ.get("REDIS_URL"):
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+#: Whether every process that serves sees the same cache: Redis, or one
+#: process (``make run``). ``make serve`` without REDIS_URL runs a process
+#: per core, each with its own memory: what a change must drop at once
+#: everywhere is then not kept at all (``tableside.status_cache``).
+CACHE_IS_SHARED = bool(os.environ.get("REDIS_URL")) or not PRODUCTION
 
 # Work after a change (mail, ratings) goes on a queue in the site's own
 # database and is done by ``manage.py run_worker`` (core/background.py):

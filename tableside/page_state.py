@@ -103,12 +103,12 @@ def entry_words(entry: Submission, view, schedule) -> dict:
     }
 
 
-def form_variants(key, table, view, deals_per_round: int) -> tuple[list, dict]:
-    """([{number, form, players, deal_url, preview_url}], {number: index}):
-    one empty form per distinct set of players in their order (a table of
-    five has the dealer sitting out; a table of three has the blind man's
-    hand at chair 4, which the dealer's turn moves round the list), so the
-    page can move its form to any deal, offline too."""
+def variant_shapes(view, deals_per_round: int) -> tuple[list, dict]:
+    """([{index, number, players}], {number: index}): one entry per distinct
+    set of players in their order (a table of five has the dealer sitting
+    out; a table of three has the blind man's hand at chair 4, which the
+    dealer's turn moves round the list), so the page can move its form to
+    any deal, offline too. Cheap: no form is built here."""
     variants, index_of, of_number = [], {}, {}
     for number in range(1, deals_per_round + 1):
         players = view.players_for(number)
@@ -116,15 +116,19 @@ def form_variants(key, table, view, deals_per_round: int) -> tuple[list, dict]:
         if shape not in index_of:
             index_of[shape] = len(variants)
             variants.append(
-                {
-                    "index": len(variants),
-                    "number": number,
-                    "players": players,
-                    "form": deal_form(table, view, number),
-                    **deal_urls(key, number),
-                }
+                {"index": len(variants), "number": number, "players": players}
             )
         of_number[number] = index_of[shape]
+    return variants, of_number
+
+
+def form_variants(key, table, view, deals_per_round: int) -> tuple[list, dict]:
+    """``variant_shapes`` with each one's empty form and its addresses:
+    ([{index, number, players, form, deal_url, preview_url}], {number: index})."""
+    variants, of_number = variant_shapes(view, deals_per_round)
+    for variant in variants:
+        variant["form"] = deal_form(table, view, variant["number"])
+        variant.update(deal_urls(key, variant["number"]))
     return variants, of_number
 
 

@@ -11,6 +11,7 @@ form, validation and score preview as the TD's screen.
 
 import json
 import secrets
+from functools import partial
 
 from django.conf import settings
 from django.contrib import messages
@@ -18,6 +19,7 @@ from django.http import HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -26,7 +28,7 @@ from scoring.models import Deal, Submission
 from scoring.services import DealRejectedError, table_view
 from scoring.services.errors import REFUSALS, refusal
 from scoring.tableside import phones, services
-from tableside import page_state, throttle
+from tableside import form_templates, page_state, status_cache, throttle
 from tableside.texts import page_texts
 from td import entry_display as display
 from td.forms_deal import initial_from_record
@@ -82,11 +84,18 @@ def page(request, slot: str, secret: str):
     if refused:
         return refused
     services.seen(key)
-    response = render(
-        request,
-        "tableside/page.html",
-        _context(request, key, table_view(key.table)),
-    )
+    view = table_view(key.table)
+    context = _context(request, key, view)
+    if context["entering"] and context["seat"]:
+        per_round = context["state"]["deals"]
+        context["variants_html"] = form_templates.variants_html(
+            request, context, key, key.table, view, per_round
+        )
+        if context["number"] and context["change"] is None:
+            context["form_html"] = form_templates.empty_form_html(
+                request, context, key, key.table, view, per_round
+            )
+    response = render(request, "tableside/page.html", context)
     response["Cache-Control"] = "no-store"  # the service worker keeps its own copy
     return response
 
@@ -109,12 +118,14 @@ def _context(request, key, view) -> dict:
     )
     form = None
     if number is not None:
-        form = deal_form(table, view, number)
+        # made only when the page's kept empty form is not (form_templates)
+        form = SimpleLazyObject(partial(deal_form, table, view, number))
         if change is not None:
+            form = deal_form(table, view, number)
             form.initial = initial_from_record(
                 view.named(change.record), view.players_for(number)
             )
-    variants, variant_of = page_state.form_variants(key, table, view, per_round)
+    _shapes, variant_of = page_state.variant_shapes(view, per_round)
     rows = display.grid(view, deals, per_round, tournament.schedule)
     bound = phones.bound_seats(table)
     return {
@@ -142,7 +153,6 @@ def _context(request, key, view) -> dict:
         "tableside": True,
         "idem_key": secrets.token_hex(16),  # a browser without script sends it
         "players": view.players_for(number) if number else [],
-        "variants": variants,
         "state": {
             "base": _base(key),
             "deals": per_round,
@@ -424,10 +434,14 @@ def status(request, slot: str, secret: str):
     if refused:
         return refused
     table = key.table
-    counted = Deal.objects.filter(table=table).values_list("number", flat=True)
-    answer = _status_of(
-        table, counted, services.waiting(table), services.is_open(table)
-    )
+
+    def make():
+        counted = Deal.objects.filter(table=table).values_list("number", flat=True)
+        return _status_of(
+            table, counted, services.waiting(table), services.is_open(table)
+        )
+
+    answer = status_cache.status_of(table, make)
     return HttpResponse(json.dumps(answer), content_type="application/json")
 
 

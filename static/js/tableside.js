@@ -17,7 +17,7 @@
   var state = JSON.parse(stateNode.textContent);
   var T = state.texts;
   var queueName = "tableside:" + state.base;
-  var SEND_TIMEOUT_MS = 15000, POLL_MS = 15000, MAX_PAUSE_S = 60;
+  var SEND_TIMEOUT_MS = 15000, POLL_MS = 3000, MAX_PAUSE_S = 60;
 
   function words(key, n, s) {
     return T[key].replace("%n", n).replace("%s", s);
@@ -287,6 +287,7 @@
       return;
     }
     delete retokened[item.key];
+    if (data && keptNote && !data.ok) refresh();  // answered again: the page afresh
     if (data && data.ok) {
       pause = 0;
       store(load().filter(function (q) { return q.key !== item.key; }));
@@ -364,6 +365,11 @@
       .then(function (html) {
         if (!html) return;
         var fresh = new DOMParser().parseFromString(html, "text/html");
+        // The service worker's kept copy (the server did not answer in
+        // time) is older than what this page shows: never put it back.
+        var told = fresh.getElementById("tableside-status");
+        if (told && told.hasAttribute("data-kept-at")) return;
+        answeredAgain();
         fresh.querySelectorAll("[data-region]").forEach(function (part) {
           var here = document.querySelector("[data-region='" + part.dataset.region + "']");
           if (here) here.replaceWith(document.importNode(part, true));
@@ -382,13 +388,20 @@
         }
       }).catch(function () {});
   }
+  // Every 3 s while the page is in view (the other side's entry shows
+  // within 3 s): a small answer the server keeps between changes
+  // (tableside/status_cache.py); one question at a time on a slow network.
+  var polling = false;
   function poll() {
-    if (document.hidden || !navigator.onLine) return;
+    if (polling || document.hidden || !navigator.onLine) return;
+    polling = true;
     fetch(state.base + "status/", {credentials: "same-origin"})
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (now) {
-        if (now && (answeredAgain() || JSON.stringify(now) !== JSON.stringify(state.status))) refresh();
-      }).catch(function () {});
+        if (now && (keptNote || JSON.stringify(now) !== JSON.stringify(state.status))) {
+          return refresh();
+        }
+      }).catch(function () {}).then(function () { polling = false; });
   }
 
   // Confirming and calling the TD: sent from the page, so a dropped
@@ -414,6 +427,7 @@
     pause = 0;
     window.clearTimeout(retryTimer);
     flush();
+    poll();
   });
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) { flush(); poll(); }

@@ -17,6 +17,7 @@ from bench.season_seating import (
     season_case,
     seat_season,
 )
+from tests.examples import PROFILE
 from tournaments.seating import count_repeats
 from tournaments.seating.engine import round_bound
 from tournaments.seating.tables import TablePlan
@@ -47,20 +48,27 @@ def _fewest_at_fives(history, players, tables) -> bool:
     return not at5 or not at4 or max(at5) <= min(at4)
 
 
+#: Each side's time a partij: the site's own second in CI; at a desk a
+#: quarter of it for both sides alike (still 41 against 45 repeats over
+#: this season, measured; the suite's largest single wait otherwise).
+BUDGET = 1.0 if PROFILE == "ci" else 0.3
+
+
 def test_season_seating_has_no_more_repeats_than_a_plain_local_search():
-    """18 members, 3 evenings x 2 partijen, 17-18 present, 1 s a partij:
-    partij by partij with the same history, and over the whole season."""
+    """18 members, 3 evenings x 2 partijen, 17-18 present, the same time a
+    partij for both: partij by partij with the same history, and over the
+    whole season."""
     evenings = season_case(0)
     season = []
     for number, present in enumerate(evenings):
         for _partij in range(2):
-            ours = rikscore_seat(present, season, seed=number)
-            ref = plain_search(present, season, seed=number)
+            ours = rikscore_seat(present, season, seed=number, seconds=BUDGET)
+            ref = plain_search(present, season, seed=number, seconds=BUDGET)
             met = met_counts(season)
             assert new_repeats(met, ours) <= new_repeats(met, ref), number
             assert _fewest_at_fives(season, present, ours)
             season.append(ours)
-    ref_season, _per = seat_season(plain_search, evenings, 0)
+    ref_season, _per = seat_season(plain_search, evenings, 0, BUDGET)
     assert count_repeats(season) <= count_repeats(ref_season)
 
 
