@@ -9,6 +9,8 @@ fonts the server has.
 
 import io
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -80,6 +82,52 @@ def grid_style(header_rows: int = 1, font_size: float = 8) -> list:
     ]
 
 
+#: Large print (issue 40): every page laid out on a page this much smaller
+#: than A4 and printed on A4 enlarged, so text, lines and QR codes are all
+#: 1.5 times as large and nothing is laid out twice (more pages instead).
+LARGE_SCALE = 1.5
+_LARGE: ContextVar[bool] = ContextVar("large_print", default=False)
+
+
+@contextmanager
+def large_print(on: bool = True):
+    """The documents built inside are in large print when ``on``."""
+    token = _LARGE.set(on)
+    try:
+        yield
+    finally:
+        _LARGE.reset(token)
+
+
+def page_sizes(paper: tuple[float, float]) -> tuple[tuple[float, float], float]:
+    """(the page size to lay out on, the scale to print it on ``paper``)."""
+    if not _LARGE.get():
+        return paper, 1.0
+    return (paper[0] / LARGE_SCALE, paper[1] / LARGE_SCALE), LARGE_SCALE
+
+
+def is_large() -> bool:
+    return _LARGE.get()
+
+
+def frame_width(landscape: bool = False) -> float:
+    """Points between the side margins of the page laid out on (in large
+    print a smaller one, printed enlarged)."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.pagesizes import landscape as turn
+    from reportlab.lib.units import mm
+
+    (width, _height), _scale = page_sizes(turn(A4) if landscape else A4)
+    return width - 24 * mm
+
+
+def enlarge(canvas, paper: tuple[float, float], scale: float) -> None:
+    """This page printed on ``paper``, at ``scale``."""
+    canvas.setPageSize(paper)
+    if scale != 1.0:
+        canvas.scale(scale, scale)
+
+
 def render(tournament, title: str, story_fn, landscape: bool = False) -> bytes:
     """Build one PDF: ``story_fn()`` runs in the tournament's language."""
     from reportlab.lib.pagesizes import A4
@@ -89,13 +137,15 @@ def render(tournament, title: str, story_fn, landscape: bool = False) -> bytes:
 
     register_fonts()
     buffer = io.BytesIO()
-    size = turn(A4) if landscape else A4
+    paper = turn(A4) if landscape else A4
+    size, scale = page_sizes(paper)
     with translation.override(tournament.language):
         story = story_fn()
         footer = "%s · %s" % (tournament.name, title)  # noqa: UP031
         page_label = _("page")
 
         def on_page(canvas, doc):
+            enlarge(canvas, paper, scale)  # kept for what the page draws next
             canvas.saveState()
             draw_footer(canvas, size[0], footer, f"Rikscore · {page_label} {doc.page}")
             canvas.restoreState()
@@ -130,12 +180,14 @@ class CanvasDocument:
     """A4 pages drawn straight on the canvas, with the same margins and
     footer as ``render``: for long uniform lists where flowables are slow."""
 
-    def __init__(self, canvas, footer: str, page_label: str):
+    def __init__(self, canvas, footer: str, page_label: str, landscape=False):
         from reportlab.lib.pagesizes import A4
+        from reportlab.lib.pagesizes import landscape as turn
         from reportlab.lib.units import mm
 
         self.canvas, self.footer, self.page_label = canvas, footer, page_label
-        self.width, self.height = A4
+        self.paper = turn(A4) if landscape else A4
+        (self.width, self.height), self.scale = page_sizes(self.paper)
         self.left, self.right = 12 * mm, self.width - 12 * mm
         self.top, self.bottom = self.height - 12 * mm, 13 * mm
         self.page = 0
@@ -146,6 +198,7 @@ class CanvasDocument:
         if self.page:
             self.canvas.showPage()
         self.page += 1
+        enlarge(self.canvas, self.paper, self.scale)
         draw_footer(
             self.canvas,
             self.width,
@@ -315,7 +368,7 @@ def text_width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size)
 
 
-def canvas_document(tournament, title: str, draw) -> bytes:
+def canvas_document(tournament, title: str, draw, landscape: bool = False) -> bytes:
     """Build one PDF by ``draw(CanvasDocument)``, in the event's language."""
     from reportlab.pdfgen.canvas import Canvas
 
@@ -325,7 +378,9 @@ def canvas_document(tournament, title: str, draw) -> bytes:
         canvas = Canvas(buffer, pageCompression=1)
         canvas.setTitle(f"{tournament.name} – {title}")
         canvas.setAuthor("Rikscore")
-        doc = CanvasDocument(canvas, f"{tournament.name} · {title}", _("page"))
+        doc = CanvasDocument(
+            canvas, f"{tournament.name} · {title}", _("page"), landscape
+        )
         draw(doc)
         if not doc.page:
             doc.new_page()

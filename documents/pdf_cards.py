@@ -25,6 +25,7 @@ from documents.pdf_base import (
     PlacedText,
     canvas_document,
     filename,
+    is_large,
     stroke_lines,
     text_width,
     word_width,
@@ -202,7 +203,9 @@ def player_cards(tournament, entry_id: int | None = None):
                 rows, first = rows[fits:], False
 
     what = "cards" if entry_id is None else f"card-{entry_id}"
-    return filename(tournament, what), PDF, canvas_document(tournament, title, draw)
+    # large print: landscape, so that the names keep their columns
+    data = canvas_document(tournament, title, draw, landscape=is_large())
+    return filename(tournament, what), PDF, data
 
 
 def _edges(doc, labels: list[str]) -> list[float]:

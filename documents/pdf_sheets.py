@@ -28,7 +28,9 @@ from documents.pdf_base import (
     cell,
     filename,
     fit_name,
+    frame_width,
     grid_style,
+    is_large,
     name_cell,
     qr_flowable,
     render,
@@ -121,7 +123,8 @@ def score_sheets(
             flow.extend(sheet.flowables())
         return flow
 
-    data = render(tournament, str(title), story)
+    # large print: landscape, so that the deal table keeps its columns
+    data = render(tournament, str(title), story, landscape=is_large())
     return filename(tournament, what, round_number), PDF, data
 
 
@@ -217,7 +220,7 @@ class Sheet:
         seat = word_width(head[0], FONT_BOLD, 9) + 2 * PAD
         least = [45 * 72 / 25.4, word_width(head[2], FONT_BOLD, 9) + 2 * PAD]
         deals = max(least + [text_width(d, FONT, 9) + 2 * PAD for d in dealt.values()])
-        widths = [seat, WIDTH - seat - deals, deals]
+        widths = [seat, sheet_width() - seat - deals, deals]
         rows = [[cell(h, w, FONT_BOLD, 9) for h, w in zip(head, widths, strict=True)]]
         rows += [
             [str(pos), name_cell(name, widths[1], FONT, 9), dealt[pos]]
@@ -258,8 +261,9 @@ class Sheet:
             "#",
             *deal_labels("dealer", "contract", "declarer", "partner", "tricks"),
         ]
-        widths = [w * mm for w in FIXED_MM[min(size, 5)]]
-        per = (WIDTH - sum(widths)) / size  # one seat: its points and Σ
+        shrink = min(1.0, sheet_width() / WIDTH)  # large print's narrower page
+        widths = [w * mm * shrink for w in FIXED_MM[min(size, 5)]]
+        per = (sheet_width() - sum(widths)) / size  # one seat: its points and Σ
         seat_widths = [per * 0.47, per * 0.53]
         col_widths = widths + seat_widths * size
         top = [cell(x, w, FONT_BOLD, 7.5) for x, w in zip(fixed, widths, strict=True)]
@@ -375,7 +379,8 @@ class Sheet:
             *deal_labels("points"),
             _("Jury initials"),
         ]
-        widths = [w * mm for w in (12, 50, 80, 16, 28)]
+        shrink = min(1.0, sheet_width() / WIDTH)  # large print's narrower page
+        widths = [w * mm * shrink for w in (12, 50, 80, 16, 28)]
         rows = [[cell(h, w, FONT_BOLD, 8) for h, w in zip(head, widths, strict=True)]]
         for number, deal in sorted(self.deals.items()):
             for _code, name, player, points in deal["sanction_rows"]:
@@ -414,7 +419,7 @@ class Sheet:
         from reportlab.lib import colors
 
         names = [name for _p, _e, name in self.seats] + [str(_("Tournament director"))]
-        cols, width = 3, WIDTH / 3
+        cols, width = 3, sheet_width() / 3
         cells = [names[i : i + cols] for i in range(0, len(names), cols)]
         rows, style = (
             [],
@@ -449,6 +454,14 @@ FIXED_MM = {4: (6, 20, 32, 18, 18, 12.5), 5: (6, 18, 22, 16, 16, 12.5)}
 FIXED_MM.update({n: FIXED_MM[4] for n in range(3)})
 FIXED_MM[3] = (6, 24, 34, 24, 26, 12.5)
 WIDTH = 186 * 72 / 25.4  # points: portrait A4 within the margins
+
+
+def sheet_width() -> float:
+    """The width a sheet is laid out in: ``WIDTH``, or in large print the
+    landscape page laid out smaller and printed enlarged (``pdf_base``)."""
+    return frame_width(landscape=True) if is_large() else WIDTH
+
+
 GREY_TEXT = "#555555"  # the blind man's chair in the players' list
 
 
@@ -456,7 +469,7 @@ def titled(title: str, table):
     """``table`` under a bold title, flush left, on one page together."""
     from reportlab.platypus import KeepTogether, Table
 
-    head = Table([[title]], colWidths=[WIDTH])
+    head = Table([[title]], colWidths=[sheet_width()])
     head.setStyle(
         [("FONT", (0, 0), (-1, -1), FONT_BOLD, 9), ("LEFTPADDING", (0, 0), (-1, -1), 0)]
     )

@@ -32,6 +32,7 @@ class Options:
     round_number: int | None = None
     entry_id: int | None = None
     base: str | None = None  # the site's address, for the sheets' QR codes
+    large: bool = False  # large print: 1.5 times as large (``pdf_base.large_print``)
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,15 @@ class Export:
     takes_round: bool = False  # a round asked for must be one of the event's
     per_round: bool = False  # prints one round: the current one if none asked
     public: bool = False  # posted in the hall: the public's names
+    large: bool = False  # may be asked in large print (``Options.large``)
 
     def make(self, owner, options: Options) -> tuple[str, str, bytes]:
         """Built under the public's names when ``public``; else as asked
         (a staff page's full names, a public page's public forms)."""
-        with for_public() if self.public else nullcontext():
+        from documents.pdf_base import large_print
+
+        large = large_print(options.large and self.large)
+        with for_public() if self.public else nullcontext(), large:
             return self.build(owner, options)
 
 
@@ -94,14 +99,15 @@ def _backup(tournament, options: Options):
 #: An event's exports.
 EVENT_EXPORTS: tuple[Export, ...] = (
     Export("pdf", "sheets", gettext_lazy("Score sheets"), _sheets,
-           takes_round=True, per_round=True),
+           takes_round=True, per_round=True, large=True),
     Export("pdf", "blank-sheets", gettext_lazy("Blank score sheets"), _blank_sheets,
-           takes_round=True, per_round=True),
+           takes_round=True, per_round=True, large=True),
     Export("pdf", "seating", gettext_lazy("Seating list"), _seating,
            takes_round=True, per_round=True, public=True),
     Export("pdf", "standings", gettext_lazy("Standings"), _standings,
            takes_round=True, public=True),
-    Export("pdf", "cards", gettext_lazy("Player cards"), _cards, takes_round=True),
+    Export("pdf", "cards", gettext_lazy("Player cards"), _cards, takes_round=True,
+           large=True),
     Export("xlsx", "workbook",
            gettext_lazy("Spreadsheet: standings, every deal, every round (XLSX)"),
            _workbook),
@@ -145,6 +151,7 @@ def make_export(
     round_number: int | None = None,
     entry_id: int | None = None,
     base: str | None = None,
+    large: bool = False,
 ) -> tuple[str, str, bytes]:
     export = find_export(EVENT_EXPORTS, fmt, what)
     asked = round_number is not None
@@ -154,4 +161,4 @@ def make_export(
         round_number = round_number or default_round(tournament)
         if round_number is None:
             raise ExportError(_("No round is seated yet."))
-    return export.make(tournament, Options(round_number, entry_id, base))
+    return export.make(tournament, Options(round_number, entry_id, base, large))

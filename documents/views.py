@@ -72,6 +72,7 @@ def export_pdf(request, tournament, what):
             _int(request.GET.get("round")),
             _int(request.GET.get("entry")),
             base=base,
+            large=request.GET.get("large") == "1",
         )
     except ExportError as exc:
         messages.error(request, str(exc))

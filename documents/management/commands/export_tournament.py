@@ -25,6 +25,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--entry", type=int, default=None, help="player card of this entry id only"
         )
+        parser.add_argument(
+            "--large-print",
+            action="store_true",
+            help="a PDF 1.5 times as large, on landscape pages",
+        )
         parser.add_argument("-o", "--output", required=True)
 
     def handle(self, *args, **opts):
@@ -33,7 +38,12 @@ class Command(BaseCommand):
             raise CommandError(f"No tournament with code {opts['slug']!r}.")
         try:
             name, _type, data = make_export(
-                tournament, opts["format"], opts["what"], opts["round"], opts["entry"]
+                tournament,
+                opts["format"],
+                opts["what"],
+                opts["round"],
+                opts["entry"],
+                large=opts["large_print"],
             )
         except ExportError as exc:
             raise CommandError(str(exc)) from None
