@@ -8,6 +8,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from td.forms_register import MEMBER_FIELDS
+from td.tables import ACTIONS_HEADER
 from tournaments.models import Player
 
 #: The list shows who a member is and how to reach them; the choices about
@@ -30,7 +31,7 @@ class RegisterTable(tables.Table):
     phone = tables.Column(verbose_name=_("Phone"))
     member_since = tables.DateColumn(verbose_name=_("Member since"), format="Y-m-d")
     active = tables.BooleanColumn(verbose_name=_("Active"))
-    edit = tables.Column(empty_values=(), orderable=False, verbose_name="")
+    edit = tables.Column(empty_values=(), orderable=False, verbose_name=ACTIONS_HEADER)
 
     class Meta:
         model = Player
