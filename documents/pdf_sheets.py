@@ -100,6 +100,7 @@ def score_sheets(
             for row in deal_rows(tournament, round_number):
                 deals[row["table"]][row["deal"]] = row
     typed = _typed_totals(tournament, round_number) if filled else {}
+    codes = _seat_codes(tournament, tables, seats)
 
     def story():
         from reportlab.platypus import PageBreak
@@ -117,6 +118,7 @@ def score_sheets(
                 url,
                 st,
                 typed=typed.get(number),
+                codes=codes.get(number),
             )
             if i:
                 flow.append(PageBreak())
@@ -126,6 +128,24 @@ def score_sheets(
     # large print: landscape, so that the deal table keeps its columns
     data = render(tournament, str(title), story, landscape=is_large())
     return filename(tournament, what, round_number), PDF, data
+
+
+def _seat_codes(tournament, tables, seats) -> dict[int, dict[int, str]]:
+    """{table number: {seat: its code}} where the players enter the deals:
+    what a player types on the table's tablet (``seat_codes``)."""
+    if tournament.entry_mode == tournament.EntryMode.TD:
+        return {}
+    from scoring.tableside.seat_codes import seat_code
+    from scoring.tableside.services import key_for
+
+    codes = {}
+    for table_id, number in tables:
+        secret = key_for(table_id).secret
+        codes[number] = {
+            pos: seat_code(secret, pos)
+            for pos, _entry, _name in seats.get(table_id, [])
+        }
+    return codes
 
 
 def _typed_totals(tournament, round_number: int) -> dict[int, list[int]]:
@@ -142,9 +162,21 @@ class Sheet:
     """The flowables of one table-round's sheet."""
 
     def __init__(
-        self, tournament, round_number, number, seats, deals, url, st, typed=None
+        self,
+        tournament,
+        round_number,
+        number,
+        seats,
+        deals,
+        url,
+        st,
+        typed=None,
+        codes=None,
     ):
         self.t = tournament
+        #: Each seat's code for the table's tablet (``seat_codes``), where
+        #: the players enter the deals; else None.
+        self.codes = codes
         self.round = round_number
         self.number = number
         self.seats = seats  # [(position, entry_id, name)]
@@ -181,7 +213,8 @@ class Sheet:
         when = formats.date_format(self.t.date) if self.t.date else ""
         where = f"{when} · {self.t.venue}" if self.t.venue else when
         big = _("Round %(r)s · Table %(t)s") % {"r": self.round, "t": self.number}
-        room = 110 * mm - 12  # the left column within its padding
+        shrink = min(1.0, sheet_width() / WIDTH)  # large print's narrower page
+        room = 110 * mm * shrink - 12  # the left column within its padding
         left = [
             Paragraph(lines(self.t.name, room, st["title"], 3), st["title"]),
             Paragraph(lines(where, room, st["base"], 2), st["base"]),
@@ -189,10 +222,10 @@ class Sheet:
             Paragraph(str(_("Score sheet")), st["small"]),
         ]
         drawing = qr_flowable(self.url, 24 * mm)
-        beside = 76 * mm - 12  # the right column within its padding
+        beside = 76 * mm * shrink - 12  # the right column within its padding
         # the players' sheet: the link the QR code holds, not the TD's pages
         right = [drawing, one_line(self.url, beside, st["small"])]
-        table = Table([[left, right]], colWidths=[110 * mm, 76 * mm])
+        table = Table([[left, right]], colWidths=[110 * mm * shrink, 76 * mm * shrink])
         table.setStyle(
             [("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT")]
         )
@@ -221,9 +254,18 @@ class Sheet:
         least = [45 * 72 / 25.4, word_width(head[2], FONT_BOLD, 9) + 2 * PAD]
         deals = max(least + [text_width(d, FONT, 9) + 2 * PAD for d in dealt.values()])
         widths = [seat, sheet_width() - seat - deals, deals]
+        if self.codes:  # the table's tablet: each seat's code beside the name
+            head.insert(2, str(_("Tablet code")))
+            code = word_width(head[2], FONT_BOLD, 9) + 2 * PAD
+            widths = [seat, widths[1] - code, code, deals]
         rows = [[cell(h, w, FONT_BOLD, 9) for h, w in zip(head, widths, strict=True)]]
         rows += [
-            [str(pos), name_cell(name, widths[1], FONT, 9), dealt[pos]]
+            [
+                str(pos),
+                name_cell(name, widths[1], FONT, 9),
+                *([self.codes.get(pos, "")] if self.codes else []),
+                dealt[pos],
+            ]
             for pos, _entry, name in self.seats
         ]
         style = grid_style(1, 9)
@@ -231,7 +273,14 @@ class Sheet:
             hand = _("%(blind)s (dealt to, never deals, never paid)") % {
                 "blind": shown_name(BLIND_LABEL)
             }
-            rows.append([str(self.blind), cell(hand, widths[1], FONT, 9), "–"])
+            rows.append(
+                [
+                    str(self.blind),
+                    cell(hand, widths[1], FONT, 9),
+                    *(["–"] if self.codes else []),
+                    "–",
+                ]
+            )
             style.append(("TEXTCOLOR", (0, -1), (-1, -1), HexColor(GREY_TEXT)))
         table = Table(rows, colWidths=widths)
         table.setStyle(style)

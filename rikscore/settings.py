@@ -145,6 +145,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "core.request_limits.RequestLimitsMiddleware",  # size, NUL: before a view
+    "tableside.tablet.TabletLockMiddleware",  # a table's tablet: its page only
     "django.contrib.messages.middleware.MessageMiddleware",
     "axes.middleware.AxesMiddleware",
 ]

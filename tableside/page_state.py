@@ -56,10 +56,14 @@ def done_numbers(
     return done
 
 
-def pending_rows(pending, view, seat, tournament, is_open: bool) -> list[dict]:
+def pending_rows(
+    pending, view, seat, tournament, is_open: bool, tablet: bool = False
+) -> list[dict]:
     """The open entries as this phone shows them. One it may read shows
     everything that scores the deal and the scores by seat it would count
-    with (``entry_words``): what the other side confirms is what counts."""
+    with (``entry_words``): what the other side confirms is what counts.
+    The table's tablet holds no seat: it offers every waiting entry to be
+    confirmed, by whoever types a seat's code (the server checks the side)."""
     mode = tournament.entry_mode
     rows = []
     for entry in pending:
@@ -79,11 +83,11 @@ def pending_rows(pending, view, seat, tournament, is_open: bool) -> list[dict]:
                 ),
                 "may_confirm": (
                     mode == Tournament.EntryMode.CONFIRM
-                    and seat is not None
+                    and (seat is not None or tablet)
                     and is_open
                     and entry.status == Submission.Status.WAITING
                     and not words.get("refused")
-                    and services.other_side(entry.record, entry.seat, seat)
+                    and (tablet or services.other_side(entry.record, entry.seat, seat))
                 ),
             }
         )

@@ -3,7 +3,7 @@ its score sheet, /k/<slot>/<secret>/), no account."""
 
 from django.urls import path
 
-from tableside import views, views_offline
+from tableside import views, views_offline, views_tablet
 
 app_name = "tableside"
 K = "k/<str:slot>/<str:secret>/"
@@ -18,4 +18,11 @@ urlpatterns = [
     path(K + "call/", views.call, name="call"),
     path(K + "status/", views.status, name="status"),
     path(K + "token/", views.token, name="token"),
+    # a device made one table's tablet by the TD, and unlocked again
+    path(
+        "manage/<slug:slug>/round/<int:round>/table/<int:table>/tablet/",
+        views_tablet.make,
+        name="make-tablet",
+    ),
+    path("tablet/unlock/", views_tablet.unlock, name="unlock"),
 ]

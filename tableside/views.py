@@ -27,8 +27,8 @@ from core.numbers import parse_int
 from scoring.models import Deal, Submission
 from scoring.services import DealRejectedError, table_view
 from scoring.services.errors import REFUSALS, refusal
-from scoring.tableside import phones, services
-from tableside import form_templates, page_state, status_cache, throttle
+from scoring.tableside import phones, seat_codes, services
+from tableside import form_templates, page_state, status_cache, tablet, throttle
 from tableside.texts import page_texts
 from td import entry_display as display
 from td.forms_deal import initial_from_record
@@ -79,6 +79,35 @@ def _base(key) -> str:
     return reverse("tableside:table", args=[key.slot, key.secret])
 
 
+def _is_tablet(request, key) -> bool:
+    """Whether this device is this table's tablet (``tablet``)."""
+    return tablet.base_of(request) == _base(key)
+
+
+BAD_CODE = "bad_code"
+
+
+def _acting_seat(request, key):
+    """(the seat this post acts for, None) or (None, the refusal). A phone
+    acts for the seat bound to it; the table's tablet for the seat whose
+    code from the score sheet came with the post (``seat_codes``)."""
+    if not _is_tablet(request, key):
+        seat = _phone_seat(request, key)
+        return (seat, None) if seat is not None else (None, _no_seat(request, key))
+    seat = parse_int(request.POST.get("tablet_seat", ""))
+    if seat not in {s.position for s in key.table.seats.all()}:
+        said = _("Choose who you are, and type your seat's code from the score sheet.")
+        return None, _answer(request, key, False, said, 400, code=BAD_CODE)
+    if not seat_codes.matches(key.secret, seat, request.POST.get("tablet_code", "")):
+        throttle.miss(request)  # guessed codes count as guessed links do
+        said = _(
+            "That is not the code of seat %(n)s: it is on the score sheet, "
+            "next to the name."
+        ) % {"n": seat}
+        return None, _answer(request, key, False, said, 403, code=BAD_CODE)
+    return seat, None
+
+
 def page(request, slot: str, secret: str):
     key, refused = _key_or_refuse(request, slot, secret)
     if refused:
@@ -86,7 +115,7 @@ def page(request, slot: str, secret: str):
     services.seen(key)
     view = table_view(key.table)
     context = _context(request, key, view)
-    if context["entering"] and context["seat"]:
+    if context["enters_here"]:
         per_round = context["state"]["deals"]
         context["variants_html"] = form_templates.variants_html(
             request, context, key, key.table, view, per_round
@@ -106,7 +135,8 @@ def _context(request, key, view) -> dict:
     mode, per_round = tournament.entry_mode, tournament.deals_per_round
     deals = {d.number: d for d in table.deals.all()}
     pending = services.waiting(table)
-    seat = _phone_seat(request, key)
+    is_tablet = _is_tablet(request, key)
+    seat = None if is_tablet else _phone_seat(request, key)
     is_open = services.is_open(table)
     skipped = page_state.sat_out(view, seat, per_round)
     done = page_state.done_numbers(deals, pending, seat, mode, skipped)
@@ -144,9 +174,14 @@ def _context(request, key, view) -> dict:
         "open": is_open,
         "mode": mode,
         "entering": is_open and mode != "td",
+        "tablet": is_tablet,
+        # this device enters: a phone holding a seat, or the table's tablet
+        "enters_here": is_open and mode != "td" and (seat or is_tablet),
         "rows": rows,
         "totals": rows[-1]["cells"] if rows else [],
-        "pending": page_state.pending_rows(pending, view, seat, tournament, is_open),
+        "pending": page_state.pending_rows(
+            pending, view, seat, tournament, is_open, tablet=is_tablet
+        ),
         "number": number,
         "form": form,
         "change": change,
@@ -157,6 +192,7 @@ def _context(request, key, view) -> dict:
             "base": _base(key),
             "deals": per_round,
             "seat": seat,
+            "tablet": is_tablet,
             "mode": mode,
             "open": is_open,
             "done": sorted(done),
@@ -277,9 +313,9 @@ def submit(request, slot: str, secret: str, number: int):
     stored = Submission.objects.filter(table=table, key=idem).first()
     if stored is not None:  # a retry of what the server already has
         return _saved(request, key, stored)
-    seat = _phone_seat(request, key)
-    if seat is None:
-        return _no_seat(request, key)
+    seat, refused = _acting_seat(request, key)
+    if refused:
+        return refused
     if not 1 <= number <= table.round.tournament.deals_per_round:
         return _answer(request, key, False, _("There is no such deal."), 400)
     form = deal_form(table, table_view(table), number, request.POST)
@@ -370,9 +406,9 @@ def confirm(request, slot: str, secret: str, entry_id: int):
     key, refused = _key_or_refuse(request, slot, secret)
     if refused:
         return refused
-    seat = _phone_seat(request, key)
-    if seat is None:
-        return _no_seat(request, key)
+    seat, refused = _acting_seat(request, key)
+    if refused:
+        return refused
     try:
         entry = services.confirm(key.table, entry_id, seat)
     except Submission.DoesNotExist:

@@ -377,6 +377,7 @@ SENTENCES = {
     "table.release": _fixed(
         lambda: _("Seat %(seat)s at table %(table)s freed for another phone")
     ),
+    "table.tablet": _fixed(lambda: _("A device made the tablet of table %(table)s")),
     "table.submit": _table_submit,
     "table.confirm": _table_confirm,
     "table.agree": _table_agree,

@@ -211,6 +211,10 @@
     new FormData(f).forEach(function (value, name) { body[name] = value; });
     delete body.key;
     delete body.csrfmiddlewaretoken;  // the page's current one goes with it
+    // the table's tablet: the next player types a code of their own
+    document.querySelectorAll("[name=tablet_code][form]").forEach(function (el) {
+      if (filledIn(body)) el.value = "";
+    });
     if (!filledIn(body)) {  // a double tap lands on the next, empty form: quiet
       if (Date.now() - lastSave > 1000) say(T.fill_in, "error");
       return;
@@ -444,7 +448,7 @@
     // A page the worker did not load yet (the first visit) keeps itself
     // once it holds a seat (the page worth having offline); the worker
     // keeps every later one as it passes.
-    if (state.seat && !navigator.serviceWorker.controller && window.caches) {
+    if ((state.seat || state.tablet) && !navigator.serviceWorker.controller && window.caches) {
       window.caches.open("rikscore-pages").then(function (cache) {
         return cache.add(state.base);
       }).catch(function () {});

@@ -163,6 +163,7 @@ def shapes(entry: int, player: int) -> dict:
         "table.totals": {"round": 1, "table": 2, "new": {"1": 3, "2": -3}},
         "table.to_deals": {"round": 1, "table": 2, "reason": "typo"},
         "table.release": {"round": 1, "table": 2, "seat": 3},
+        "table.tablet": {"round": 1, "table": 2},
         "table.submit": {**deal, "seat": 1, "mode": "confirm", "entry": entry},
         "table.confirm": {**deal, "seat": 2, "entry": entry, "entered_by": 1,
                           "entered_entry": entry},
