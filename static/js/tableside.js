@@ -376,7 +376,17 @@
         answeredAgain();
         fresh.querySelectorAll("[data-region]").forEach(function (part) {
           var here = document.querySelector("[data-region='" + part.dataset.region + "']");
-          if (here) here.replaceWith(document.importNode(part, true));
+          if (!here) return;
+          if (window.Idiomorph) {
+            // only what changed: the focus, the scroll of the grid, an open
+            // fold-out and a code half typed on the tablet stay as they are
+            window.Idiomorph.morph(here, document.importNode(part, true), {
+              morphStyle: "outerHTML", ignoreActiveValue: true,
+              callbacks: {beforeNodeMorphed: keepTyped}
+            });
+          } else {
+            here.replaceWith(document.importNode(part, true));
+          }
         });
         var served = fresh.querySelector("[name=csrfmiddlewaretoken]");
         if (served) useToken(served.value);  // the one the server just gave out
@@ -396,6 +406,10 @@
   // within 3 s): a small answer the server keeps between changes
   // (tableside/status_cache.py); one question at a time on a slow network.
   var polling = false;
+  function keepTyped(old) {
+    return !(old.matches && old.matches("input, select") && old.value &&
+             old.closest(".tablet-who"));
+  }
   function poll() {
     if (polling || document.hidden || !navigator.onLine) return;
     polling = true;

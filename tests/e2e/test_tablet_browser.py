@@ -19,6 +19,19 @@ pytestmark = [
 TABLET = {"width": 800, "height": 1280}
 
 
+def rik_record(table, declarer: int, partner: int) -> dict:
+    from scoring.services import table_view
+
+    view = table_view(table)
+    play = {
+        "contract": "rik",
+        "declarer": view.label_of(declarer),
+        "partner": view.label_of(partner),
+        "tricks": 9,
+    }
+    return {"plays": [play]}
+
+
 def test_a_deal_entered_and_confirmed_on_the_tables_tablet(browser, live_server):
     from django.contrib.auth.models import User
 
@@ -56,7 +69,15 @@ def test_a_deal_entered_and_confirmed_on_the_tables_tablet(browser, live_server)
     waiting = page.locator("[data-region=pending] li[data-deal='1']")
     waiting.wait_for()
     waiting.locator("select[name=tablet_seat]").select_option(str(o))
-    waiting.locator("input[name=tablet_code]").fill(seat_codes.seat_code(secret, o))
+    typed = waiting.locator("input[name=tablet_code]")
+    typed.fill(seat_codes.seat_code(secret, o))
+    # meanwhile a phone at the table enters deal 2: the tablet's page
+    # refreshes (within 3 s) and keeps the seat and the code half-way typed
+    d2, p2, _o, _x = deal_seats(table, 2)
+    services.submit(table, 2, d2, rik_record(table, d2, p2), "from-a-phone")
+    page.locator("[data-region=pending] li[data-deal='2']").wait_for(timeout=10_000)
+    assert typed.input_value() == seat_codes.seat_code(secret, o)
+    assert typed.evaluate("el => el === document.activeElement")
     waiting.get_by_role("button", name="Correct: confirm").click()
     page.locator("#tableside-status").get_by_text("Deal 1 confirmed").wait_for()
     assert Deal.objects.filter(table=table, number=1).count() == 1
