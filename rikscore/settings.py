@@ -128,7 +128,8 @@ AXES_CLIENT_IP_CALLABLE = "core.client_address.lockout_client"
 AXES_USERNAME_CALLABLE = "rikscore.auth.lockout_name"  # cut to an account's length
 
 MIDDLEWARE = [
-    "core.compression.TextGZipMiddleware",  # outermost: the final bytes, gzipped
+    "tableside.status_cache.StatusFastPathMiddleware",  # a phone's kept poll: first
+    "core.compression.TextGZipMiddleware",  # the final bytes, gzipped
     "core.client_address.ClientAddressMiddleware",  # first: who is asking
     "api.errors.JsonApiErrorsMiddleware",  # every error under /api/ is JSON
     "core.busy.BusyDatabaseMiddleware",  # a lost race: 503, retry

@@ -478,6 +478,7 @@ def status(request, slot: str, secret: str):
         )
 
     answer = status_cache.status_of(table, make)
+    status_cache.remember_link(key)
     return HttpResponse(json.dumps(answer), content_type="application/json")
 
 

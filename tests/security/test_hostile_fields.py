@@ -39,6 +39,9 @@ HOSTILE = [
 FIELD_BY_FIELD = 25
 #: Pages whose forms end a session or are Django's own.
 SKIP_FORMS = ("/accounts/logout/", "/i18n/", "/language/")
+#: Forms that end the session too, wherever they are: making a device a
+#: table's tablet logs the TD out on it (and has no field to post into).
+SKIP_FORM_ENDINGS = ("/tablet/",)
 
 
 class Forms(HTMLParser):
@@ -86,7 +89,7 @@ def forms_of(client, path: str) -> list[tuple[str, dict[str, str]]]:
     found = []
     for action, fields in parser.forms:
         target = urljoin(path, action) if action else path
-        if not target.startswith(SKIP_FORMS):
+        if not target.startswith(SKIP_FORMS) and not target.endswith(SKIP_FORM_ENDINGS):
             fields.pop("csrfmiddlewaretoken", None)
             found.append((target, fields))
     return found

@@ -71,7 +71,7 @@ def test_the_polled_status_is_kept_and_goes_with_an_entry(
     assert theirs.get(status).json()["waiting"] == []
     with CaptureQueriesContext(connection) as asked_again:
         theirs.get(status)
-    assert len(asked_again) == 1  # the link's key; the answer is kept
+    assert len(asked_again) == 0  # answered before a view runs
     with django_capture_on_commit_callbacks(execute=True):
         assert enter(mine, table, 1, rik(d, p), "k1").json()["ok"]
     assert Submission.objects.filter(table=table).count() == 1
@@ -104,3 +104,17 @@ def test_processes_without_a_shared_cache_keep_no_status(table, settings):
     with CaptureQueriesContext(connection) as asked_again:
         mine.get(status)
     assert len(asked_again) > 1
+
+
+def test_a_kept_answer_is_given_to_its_own_link_only(table):
+    """The fast path knows the link by its secret's digest: another secret
+    with the same slot goes the whole way and is refused, counted."""
+    d, _p, _o, _o2 = deal_seats(table)
+    mine = seated(table, d)
+    key = services.key_for(table)
+    status = link(key, "tableside:status")
+    mine.get(status)  # kept now
+    guessed = link(key, "tableside:status", secret="x" * len(key.secret))
+    answer = mine.get(guessed, **JSON)
+    assert answer.status_code == 404
+    assert mine.get(status).json()["open"] is True
