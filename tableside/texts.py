@@ -40,6 +40,10 @@ def page_texts() -> dict[str, str]:
             "A copy kept on this phone, from %s: no connection to the server, "
             "so a deal entered since may be missing."
         ),
+        "stale": _(
+            "No answer from the server since %s: what this page shows may be "
+            "out of date. It keeps trying."
+        ),
         "all_done": _("Every deal of this round is entered."),
         "fill_in": _("Fill in the deal."),
     }

@@ -406,6 +406,25 @@
   // within 3 s): a small answer the server keeps between changes
   // (tableside/status_cache.py); one question at a time on a slow network.
   var polling = false;
+  // A page that can no longer refresh says so, above the status, from the
+  // second question in a row without an answer until an answer comes.
+  var unanswered = 0, lastAnswer = new Date(), staleNote = null;
+  function answeredPoll(ok) {
+    if (ok) {
+      unanswered = 0;
+      lastAnswer = new Date();
+      if (staleNote) { staleNote.remove(); staleNote = null; }
+      return;
+    }
+    unanswered += 1;
+    if (unanswered < 2 || staleNote || keptNote) return;
+    staleNote = document.createElement("p");
+    staleNote.className = "stale-note warning";
+    staleNote.setAttribute("role", "status");
+    staleNote.textContent = words("stale", "", lastAnswer.toLocaleTimeString(
+      [], {hour: "2-digit", minute: "2-digit"}));
+    status.parentNode.insertBefore(staleNote, status);
+  }
   function keepTyped(old) {
     return !(old.matches && old.matches("input, select") && old.value &&
              old.closest(".tablet-who"));
@@ -416,10 +435,12 @@
     fetch(state.base + "status/", {credentials: "same-origin"})
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (now) {
+        answeredPoll(Boolean(now));
         if (now && (keptNote || JSON.stringify(now) !== JSON.stringify(state.status))) {
           return refresh();
         }
-      }).catch(function () {}).then(function () { polling = false; });
+      }, function () { answeredPoll(false); })
+      .catch(function () {}).then(function () { polling = false; });
   }
 
   // Confirming and calling the TD: sent from the page, so a dropped

@@ -547,3 +547,18 @@ def test_a_kept_deal_is_sent_with_a_fresh_token_after_the_cookies_went(phone, wi
     assert wait_for(lambda: Submission.objects.filter(table=table, number=1).exists())
     a.wait_for_function("() => !document.querySelector('#queue li')")
     assert a.evaluate(QUEUE) == []
+
+
+def test_a_page_that_gets_no_answer_says_so_until_it_does(phone, wifi):
+    """The hall's access point still there, the server gone: the phone
+    believes it is online, its questions go unanswered, and the page says
+    since when; an answer takes the note away."""
+    table = running("side-stale", "confirm")
+    a = phone(wifi.url)
+    pick_seat(a, table_link(table), 1)
+    wifi.down()  # the phone itself still thinks it is online
+    note = a.locator(".stale-note")
+    note.wait_for(timeout=20_000)
+    assert "No answer from the server since" in note.inner_text()
+    wifi.up()
+    note.wait_for(state="detached", timeout=20_000)
