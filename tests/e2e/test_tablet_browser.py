@@ -7,6 +7,7 @@ else."""
 import pytest
 
 from tests.browser import log_in, needs_chromium
+from tests.e2e.axe_check import violations
 from tests.e2e.test_tableside_browser import fill_rik, save
 from tests.tableside.helpers import deal_seats, running
 
@@ -59,6 +60,7 @@ def test_a_deal_entered_and_confirmed_on_the_tables_tablet(browser, live_server)
     page.wait_for_selector("#deal-form")
     assert "/k/" in page.url
     table_url = page.url
+    assert violations(page) == []  # axe-core, as every page type
 
     page.select_option("#who-enter-seat", str(d))
     page.fill("#who-enter-code", seat_codes.seat_code(secret, d))
