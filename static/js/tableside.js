@@ -508,6 +508,9 @@
   if (load().length && !navigator.onLine) say(keptWords(), "queued");
   flush();
   window.setInterval(poll, POLL_MS);
+  // The page's script is at work (the browser tests wait for it: a tap
+  // before it runs is a plain form post, answered by a reload).
+  status.setAttribute("data-ready", "");
 
   // The round clock: minutes and seconds left.
   document.querySelectorAll("[data-clock]").forEach(function (el) {

@@ -95,6 +95,8 @@ def pick_seat(page, url: str, seat: int):
     with page.expect_navigation():
         page.click(f".seat-choice input[value='{seat}'] + button")
     page.wait_for_selector("#deal-form")
+    # its script at work: a tap before would be a plain post (a reload)
+    page.wait_for_selector("#tableside-status[data-ready]", state="attached")
 
 
 def fill_rik(page, declarer: int, partner: int, tricks: int):

@@ -58,6 +58,7 @@ def test_a_deal_entered_and_confirmed_on_the_tables_tablet(browser, live_server)
     with page.expect_navigation():
         page.click("#tablet button")
     page.wait_for_selector("#deal-form")
+    page.wait_for_selector("#tableside-status[data-ready]", state="attached")
     assert "/k/" in page.url
     table_url = page.url
     assert violations(page) == []  # axe-core, as every page type

@@ -77,6 +77,7 @@ def pick_seat(page, url: str, seat: int):
     with page.expect_navigation():
         page.click(f".seat-choice input[value='{seat}'] + button")
     page.wait_for_selector("#deal-form")
+    page.wait_for_selector("#tableside-status[data-ready]", state="attached")
 
 
 def option_of(page, select: str, seat: int) -> str:
