@@ -9,7 +9,7 @@ import pytest
 from tests.browser import log_in, needs_chromium
 from tests.e2e.axe_check import violations
 from tests.e2e.test_tableside_browser import fill_rik, save
-from tests.tableside.helpers import deal_seats, running
+from tests.tableside.helpers import deal_seats, rik_record, running
 
 pytestmark = [
     pytest.mark.browser,
@@ -18,19 +18,6 @@ pytestmark = [
 ]
 
 TABLET = {"width": 800, "height": 1280}
-
-
-def rik_record(table, declarer: int, partner: int) -> dict:
-    from scoring.services import table_view
-
-    view = table_view(table)
-    play = {
-        "contract": "rik",
-        "declarer": view.label_of(declarer),
-        "partner": view.label_of(partner),
-        "tricks": 9,
-    }
-    return {"plays": [play]}
 
 
 def test_a_deal_entered_and_confirmed_on_the_tables_tablet(browser, live_server):

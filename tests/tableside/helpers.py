@@ -90,6 +90,21 @@ def rik(declarer: int, partner: int, tricks: int = 9) -> dict:
     }
 
 
+def rik_record(table, declarer: int, partner: int, tricks: int = 9) -> dict:
+    """The deal record of a rik, players by their labels at ``table`` (what
+    ``services.submit`` takes, as a phone's form hands it on)."""
+    from scoring.services import table_view
+
+    view = table_view(table)
+    play = {
+        "contract": "rik",
+        "declarer": view.label_of(declarer),
+        "partner": view.label_of(partner),
+        "tricks": tricks,
+    }
+    return {"plays": [play]}
+
+
 def enter(client, table, number: int, data: dict, key: str):
     """Post a deal from a phone's page, as its script does (JSON)."""
     from scoring.tableside import services

@@ -15,7 +15,7 @@ from scoring.models import Deal, DealRevision, Submission
 from scoring.services import table_view
 from scoring.tableside import services
 from tests.examples import examples
-from tests.tableside.helpers import JSON, phone, running, seated
+from tests.tableside.helpers import JSON, phone, rik_record, running, seated
 from tests.threads import together
 from tournaments.models import Tournament, TournamentRole
 
@@ -62,14 +62,9 @@ def rik(declarer, partner, tricks=9) -> dict:
 
 def entered(table, declarer: int, partner: int, key: str) -> Submission:
     """A rik entered by the declarer's phone, waiting for the other side."""
-    view = table_view(table)
-    play = {
-        "contract": "rik",
-        "declarer": view.label_of(declarer),
-        "partner": view.label_of(partner),
-        "tricks": 9,
-    }
-    return services.submit(table, 1, declarer, {"plays": [play]}, key)
+    return services.submit(
+        table, 1, declarer, rik_record(table, declarer, partner), key
+    )
 
 
 def url(key, name, *extra) -> str:
