@@ -98,8 +98,13 @@ def _acting_seat(request, key):
     if seat not in {s.position for s in key.table.seats.all()}:
         said = _("Choose who you are, and type your seat's code from the score sheet.")
         return None, _answer(request, key, False, said, 400, code=BAD_CODE)
+    if throttle.blocked(request):  # guessed codes count as guessed links do
+        said = _("Too many wrong codes: wait a few minutes, or call the TD.")
+        refused = _answer(request, key, False, said, 429, code=BAD_CODE)
+        refused["Retry-After"] = str(throttle.WINDOW)
+        return None, refused
     if not seat_codes.matches(key.secret, seat, request.POST.get("tablet_code", "")):
-        throttle.miss(request)  # guessed codes count as guessed links do
+        throttle.miss(request)
         said = _(
             "That is not the code of seat %(n)s: it is on the score sheet, "
             "next to the name."

@@ -153,3 +153,25 @@ def test_only_the_events_td_unlocks_the_tablet(table, td, make_user):
     assert "no longer a table's tablet" in answer.content.decode()
     assert device.get("/").status_code == 200
     assert "_auth_user_id" not in device.session  # the TD is logged out again
+
+
+def test_guessing_codes_is_stopped_as_guessing_links_is(table, td):
+    from tableside import throttle
+
+    device = make_tablet(table, td)
+    d, p, _o, _o2 = deal_seats(table)
+    wrong = str((int(code(table, d)) + 1) % 10000).zfill(4)
+    answers = [
+        post(
+            device, table, "tableside:deal", 1, **rik(d, p), key=f"g{n}",
+            tablet_seat=d, tablet_code=wrong,
+        ).status_code
+        for n in range(throttle.LIMIT + 1)
+    ]  # fmt: skip
+    assert answers[0] == 403 and answers[-1] == 429
+    right = post(
+        device, table, "tableside:deal", 1, **rik(d, p), key="g-right",
+        tablet_seat=d, tablet_code=code(table, d),
+    )  # fmt: skip
+    assert right.status_code == 429  # even the right one waits
+    assert not Submission.objects.filter(table=table).exists()
